@@ -1,0 +1,43 @@
+# Two commands: `make run` (site on http://127.0.0.1:8000 with demo data) and `make test`.
+# Both create or update .venv first, and both can be run again safely.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+REQUIREMENTS := requirements/base.txt requirements/dev.txt requirements/prod.txt pyproject.toml
+
+.PHONY: run test venv lint migrate messages bench worker
+
+$(STAMP): $(REQUIREMENTS)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements/dev.txt -r requirements/prod.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+run: venv
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo_data
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+
+test: lint
+	$(BIN)/python -m pytest
+
+# Not part of the two: helpers for developers.
+messages: venv
+	$(BIN)/python manage.py makemessages -l ru --no-location --ignore '.venv/*' --ignore 'bench/*'
+	$(BIN)/python manage.py compilemessages -l ru --ignore '.venv/*'
+
+worker: venv
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+bench: venv
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/ratings.py
+	$(BIN)/python bench/pairing.py

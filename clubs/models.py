@@ -1,0 +1,87 @@
+"""Clubs, the players who belong to them, and each member's role in a club."""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+PRESET_CHOICES = [
+    ("pressman", _("Pressman (box rules, 400)")),
+    ("club", _("TriOminos.ru club rules (200)")),
+    ("goliath", _("Goliath (400)")),
+]
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    default_preset = models.CharField(
+        _("default rules"), max_length=20, choices=PRESET_CHOICES, default="club"
+    )
+    default_target = models.PositiveIntegerField(_("default target"), default=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:club-detail", args=[self.slug])
+
+
+class Player(models.Model):
+    display_name = models.CharField(_("name"), max_length=80)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    home_club = models.ForeignKey(
+        Club, verbose_name=_("home club"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="home_players",
+    )
+    country = models.CharField(
+        _("country"), max_length=2, blank=True, help_text=_("ISO code, e.g. RU")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:player-detail", args=[self.pk])
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("member")
+        REFEREE = "referee", _("referee")
+        ORGANISER = "organiser", _("organiser")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="membership_unique_per_club")
+        ]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.club} ({self.role})"

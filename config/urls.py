@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/", include("scoring.urls")),
+    path("", include("clubs.urls")),
+    path("tournaments/", include("tournaments.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]
+
+handler403 = "config.views.error_403"
+handler404 = "config.views.error_404"
+handler500 = "config.views.error_500"

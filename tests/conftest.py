@@ -1,0 +1,84 @@
+"""Shared test set-up: real parts where they are present, a visible reason where they are not.
+
+- Celery: tests marked `worker` run on a real worker when `.ci/run` started one against the test
+  database (CELERY_TEST_WORKER=1); otherwise eagerly, in-process. Every other test runs eagerly.
+- Browser: tests marked `browser` drive Debian's Chromium through Playwright; without it they skip
+  with the reason. Under CI=true a missing worker or browser fails instead of skipping.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+# Playwright's sync API runs an event loop in the test thread; Django would then refuse ORM
+# calls made by the test itself (set-up and assertions), which are synchronous and safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+_worker_state: dict[str, bool] = {}
+
+
+def _worker_available() -> bool:
+    if "up" not in _worker_state:
+        from config.celery import app
+
+        up = False
+        if os.environ.get("CELERY_TEST_WORKER") == "1" and app.conf.broker_url:
+            up = bool(app.control.ping(timeout=3.0))
+        _worker_state["up"] = up
+    return _worker_state["up"]
+
+
+@pytest.fixture(autouse=True)
+def celery_mode(request):
+    """'worker' when a real worker will run this test's tasks, else 'eager'."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    mode = "eager"
+    if request.node.get_closest_marker("worker"):
+        if _worker_available():
+            mode = "worker"
+        elif IN_CI:
+            pytest.fail("CI needs a real Celery worker (CELERY_TEST_WORKER=1 and a ping answer).")
+    app.conf.task_always_eager = mode == "eager"
+    yield mode
+    app.conf.task_always_eager = previous
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        reason = f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)"
+        if IN_CI:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            ],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def browser_context(browser):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(browser_context):
+    return browser_context.new_page()

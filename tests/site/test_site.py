@@ -1,0 +1,106 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from config.celery import health
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("home", "Welcome to Triominos Club"),
+        ("scoring:game-list", "Games"),
+        ("clubs:rankings", "Rankings"),
+        ("tournaments:list", "Tournaments"),
+        ("clubs:club-list", "Clubs"),
+    ],
+)
+def test_sections_answer(client, name, text):
+    response = client.get(reverse(name))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert text in body
+    # htmx comes from our own static files: the site works offline in a club hall.
+    assert "/static/django_htmx/htmx.min.js" in body
+    assert "https://" not in body.split("<body")[0]
+
+
+@pytest.mark.django_db
+def test_home_in_russian(client):
+    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 200
+    assert "Добро пожаловать в Triominos Club" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_set_language_switches_to_russian(client):
+    response = client.post(reverse("set_language"), {"language": "ru", "next": "/"})
+    assert response.status_code == 302
+    page = client.get("/").content.decode()
+    assert 'lang="ru"' in page
+    assert "Рейтинги" in page
+
+
+@pytest.mark.django_db
+def test_unknown_page_is_our_404(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert "Page not found" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_admin_login_page_answers(client):
+    response = client.get("/admin/login/")
+    assert response.status_code == 200
+
+
+def test_500_page_renders_without_context():
+    from django.test import RequestFactory
+
+    from config.views import error_500
+
+    response = error_500(RequestFactory().get("/"))
+    assert response.status_code == 500
+    assert b"Something went wrong" in response.content
+
+
+def _manage(*args, env_extra):
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env.update(env_extra)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def test_check_deploy_is_clean_in_production_mode():
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        env_extra={
+            "DEBUG": "0", "SECRET_KEY": "k3y-" + "x9Q!z7" * 10, "ALLOWED_HOSTS": "club.example"
+        },
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_secret_key():
+    result = _manage("check", env_extra={"DEBUG": "0"})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in result.stderr
+
+
+@pytest.mark.worker
+def test_health_task_runs_where_expected(celery_mode):
+    answer = health.delay().get(timeout=30)
+    assert answer["status"] == "ok"
+    if celery_mode == "worker":
+        assert answer["pid"] != os.getpid()  # a separate worker process did the work
+    else:
+        assert answer["pid"] == os.getpid()
