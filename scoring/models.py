@@ -1,1 +1,203 @@
+"""Recorded games. Turns are the truth; every score column is the engine's replay, cached."""
 
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player
+
+
+def new_table_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("in progress")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
+
+    class Phase(models.TextChoices):
+        OPENING = "opening", _("waiting for the opening")
+        PLAY = "play", _("in play")
+        HANDS = "hands", _("waiting for the hands")
+        OVER = "over", _("over")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
+    title = models.CharField(_("title"), max_length=120, blank=True)
+    preset = models.CharField(_("rules preset"), max_length=20)
+    rules = models.JSONField(_("rules"), help_text=_("The full resolved parameter set."))
+    target = models.PositiveIntegerField(_("target"), null=True, blank=True)
+    rounds_limit = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
+    )
+    # The table link: whoever holds it may record this game. Null = revoked.
+    table_token = models.CharField(max_length=40, unique=True, null=True, default=new_table_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    # Every change (turn, undo, correction, round end) bumps the version. A tablet sends the
+    # version it saw, so a stale tablet is told of the conflict instead of overwriting.
+    version = models.PositiveIntegerField(default=0)
+
+    # Cached from the engine's replay.
+    phase = models.CharField(max_length=8, choices=Phase.choices, default=Phase.OPENING)
+    round_number = models.PositiveSmallIntegerField(default=0)
+    to_play = models.PositiveSmallIntegerField(null=True, blank=True)
+    pool_size = models.PositiveSmallIntegerField(default=0)
+    turn_count = models.PositiveIntegerField(default=0)
+    winner_seats = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [models.Index(fields=["status", "-started_at"])]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return self.title or _("Game %(id)s") % {"id": self.pk}
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:game-detail", args=[self.pk])
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    score = models.IntegerField(_("score"), default=0)
+    hand_size = models.PositiveSmallIntegerField(default=0)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.position + 1})"
+
+
+class Round(models.Model):
+    class Reason(models.TextChoices):
+        OUT = "out", _("went out")
+        BLOCKED = "blocked", _("blocked")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    dealt = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=8, choices=Reason.choices, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    start_totals = models.JSONField(default=list, blank=True)  # game totals when it began
+    end_points = models.JSONField(default=list, blank=True)  # round-end change per seat
+    totals = models.JSONField(default=list, blank=True)  # running game totals, kept current
+    ended_at = models.DateTimeField(null=True, blank=True)  # set when the hands are entered
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.number + 1}"
+
+
+class Turn(models.Model):
+    """One turn of the append-only log. Undo deletes the last one; corrections rewrite in place
+    and leave an AuditEntry."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    draws = models.PositiveSmallIntegerField(default=0)
+    cell_c = models.SmallIntegerField(null=True, blank=True)
+    cell_r = models.SmallIntegerField(null=True, blank=True)
+    corners = models.JSONField(null=True, blank=True)
+    # Cached from the engine.
+    tile = models.CharField(max_length=8, blank=True)
+    points = models.IntegerField(default=0)
+    detail = models.JSONField(default=dict)
+    hexagons = models.PositiveSmallIntegerField(default=0)
+    bridge = models.BooleanField(default=False)
+    # Who and when.
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    via_link = models.BooleanField(default=False)
+    entered_at = models.DateTimeField(auto_now_add=True)
+    # A tablet's own id for the submission, so a retried request is recorded once.
+    client_key = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="turn_unique_number"),
+        ]
+        indexes = [models.Index(fields=["client_key"])]
+
+    def __str__(self) -> str:
+        return f"{self.round}/{self.number + 1}"
+
+    @property
+    def at(self) -> tuple[int, int] | None:
+        return None if self.cell_c is None else (self.cell_c, self.cell_r)
+
+    @property
+    def is_pass(self) -> bool:
+        return self.cell_c is None
+
+
+class RoundHand(models.Model):
+    """What was left in one hand at the end of a round: named tiles, or a count and pip sum."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="hands")
+    seat = models.PositiveSmallIntegerField()
+    tiles = models.JSONField(null=True, blank=True)  # ["1-2-3", ...] when tiles were named
+    count = models.PositiveSmallIntegerField()
+    points = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="hand_unique_seat"),
+        ]
+
+
+class AuditEntry(models.Model):
+    class Action(models.TextChoices):
+        UNDO = "undo", _("undo")
+        CORRECT = "correct", _("correction")
+        ABANDON = "abandon", _("abandoned")
+        IMPORT = "import", _("imported")
+        LINK_REVOKED = "link-revoked", _("table link revoked")
+        LINK_RENEWED = "link-renewed", _("table link renewed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    turn_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    via_link = models.BooleanField(default=False)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "at", "pk"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")

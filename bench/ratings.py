@@ -1,0 +1,212 @@
+"""Benchmark and calibration for clubs/ratings.py.
+
+    cd /work/main && .venv/bin/python bench/ratings.py [--games N] [--reps R]
+    cd /work/main && .venv/bin/python bench/ratings.py --provisional
+
+The default mode times a full ``recompute`` of a seeded random history against
+the plainest openskill loop over the same games, in the same process, and
+checks that both end with bit-identical ratings.  ``--provisional`` measures how
+many games it takes a player's sigma to fall below candidate thresholds, which
+is how PROVISIONAL_SIGMA was chosen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# Running this file directly puts bench/ first on sys.path, not the project root.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from openskill.models import PlackettLuce  # noqa: E402
+
+from clubs.ratings import (  # noqa: E402
+    DEFAULT,
+    PROVISIONAL_SIGMA,
+    GameResult,
+    rate_game,
+    recompute,
+)
+
+SEED = 20240601
+
+
+def make_history(n_games: int, n_players: int, seed: int = SEED) -> list[GameResult]:
+    """A deterministic history of games of 2-4 players with Triominos-like scores."""
+    rng = random.Random(seed)
+    games = []
+    for game_key in range(n_games):
+        size = rng.randint(2, 4)
+        players = tuple(rng.sample(range(n_players), size))
+        scores = tuple(rng.randint(50, 450) for _ in range(size))
+        games.append(GameResult(game_key, players, scores))
+    return games
+
+
+def bare_loop(games: list[GameResult]) -> dict:
+    """The minimal idiomatic openskill code: one model, rating objects in a dict."""
+    model = PlackettLuce()
+    ratings = {}
+    for game in games:
+        teams = []
+        for key in game.player_keys:
+            r = ratings.get(key)
+            if r is None:
+                r = ratings[key] = model.rating()
+            teams.append([r])
+        new = model.rate(teams, ranks=[-s for s in game.scores])
+        for key, [r] in zip(game.player_keys, new):
+            ratings[key] = r
+    return ratings
+
+
+def ours(games: list[GameResult]) -> dict:
+    """The module under test: full recompute, keeping every game's before/after."""
+    final, _changes = recompute(games)
+    return final
+
+
+def timed(fn, games):
+    gc.collect()
+    t0 = time.perf_counter()
+    result = fn(games)
+    elapsed = time.perf_counter() - t0
+    return elapsed, result
+
+
+def cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def bench(n_games: int, n_players: int, reps: int) -> None:
+    games = make_history(n_games, n_players)
+    players_per_game = sum(len(g.player_keys) for g in games) / len(games)
+    print(f"python {platform.python_version()}, cpu {cpu_name()}")
+    print(
+        f"{n_games} games of 2-4 players (mean {players_per_game:.2f}) "
+        f"among {n_players} players, {reps} repetitions, median taken"
+    )
+    bare_times, our_times = [], []
+    for rep in range(reps):
+        # Alternate which goes first so warm-up and drift do not favour one side.
+        order = (("bare", bare_loop), ("ours", ours))
+        if rep % 2:
+            order = order[::-1]
+        for name, fn in order:
+            elapsed, result = timed(fn, games)
+            (bare_times if name == "bare" else our_times).append(elapsed)
+            if name == "bare":
+                bare_result = result
+            else:
+                our_result = result
+            del result
+        # Same operations in the same order must give the very same floats.
+        for key, r in bare_result.items():
+            mine = our_result[key]
+            if (mine.mu, mine.sigma) != (r.mu, r.sigma):
+                raise SystemExit(f"mismatch for player {key}: {mine} vs {r}")
+        del bare_result, our_result
+        print(f"  rep {rep + 1}: bare {bare_times[-1]:.2f} s, ours {our_times[-1]:.2f} s")
+    bare, mine = statistics.median(bare_times), statistics.median(our_times)
+    print("final ratings identical to the bare loop: yes")
+    print(f"bare openskill loop: {bare:.2f} s  ({bare / n_games * 1e6:.1f} us/game)")
+    print(f"clubs.ratings.recompute: {mine:.2f} s  ({mine / n_games * 1e6:.1f} us/game)")
+    print(f"ratio ours/bare: {mine / bare:.3f}  (target <= 1.5)")
+
+
+def _simulated_game(rng, skills, ratings, players):
+    """Play one game between ``players`` from hidden skills and rate it."""
+    beta = 25.0 / 6.0
+    scores = [rng.gauss(skills[p], beta) for p in players]
+    new = rate_game([ratings[p] for p in players], scores)
+    for p, r in zip(players, new):
+        ratings[p] = r
+    return new
+
+
+def _games_until(trajectory: list[float], threshold: float) -> int | None:
+    for n, sigma in enumerate(trajectory, 1):
+        if sigma <= threshold:
+            return n
+    return None
+
+
+def _summary(counts: list[int | None]) -> str:
+    done = sorted(c for c in counts if c is not None)
+    if not done:
+        return "never"
+    q = statistics.quantiles(done, n=10) if len(done) > 1 else [done[0]] * 9
+    return f"median {statistics.median(done):g} (10%-90%: {q[0]:g}-{q[-1]:g})"
+
+
+def provisional(thresholds: list[float], seed: int = SEED) -> None:
+    """Games needed for sigma to reach each threshold, in two club situations."""
+    rng = random.Random(seed)
+    club = 40
+    print(f"games of 2-4 players (uniform), hidden skills ~ N(25, 4), club of {club}")
+
+    # 1. A club that starts rating everyone at once.
+    skills = {p: rng.gauss(25, 4) for p in range(club)}
+    ratings = {p: DEFAULT for p in range(club)}
+    traj: dict[int, list[float]] = {p: [] for p in range(club)}
+    for _ in range(4000):
+        players = rng.sample(range(club), rng.randint(2, 4))
+        for p, r in zip(players, _simulated_game(rng, skills, ratings, players)):
+            traj[p].append(r.sigma)
+    print("founding members (everyone new at once):")
+    for t in thresholds:
+        counts = [_games_until(traj[p], t) for p in range(club)]
+        print(f"  sigma <= {t}: {_summary(counts)}")
+    established = statistics.median(r.sigma for r in ratings.values())
+    print(f"  median sigma of members after ~{4000 * 3 // club} games each: {established:.2f}")
+
+    # 2. Newcomers joining that established club, one at a time.
+    newcomer_counts: dict[float, list[int | None]] = {t: [] for t in thresholds}
+    for n in range(200):
+        me = ("new", n)
+        skills[me] = rng.gauss(25, 4)
+        ratings[me] = DEFAULT
+        sigmas = []
+        for _ in range(60):
+            players = [me, *rng.sample(range(club), rng.randint(1, 3))]
+            sigmas.append(_simulated_game(rng, skills, ratings, players)[0].sigma)
+        for t in thresholds:
+            newcomer_counts[t].append(_games_until(sigmas, t))
+    print("newcomers joining the established club (200 of them):")
+    for t in thresholds:
+        print(f"  sigma <= {t}: {_summary(newcomer_counts[t])}")
+    print(f"PROVISIONAL_SIGMA in clubs/ratings.py is {PROVISIONAL_SIGMA}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200_000)
+    parser.add_argument("--players", type=int, default=5_000)
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument(
+        "--provisional",
+        action="store_true",
+        help="measure games needed to leave provisional instead of timing",
+    )
+    args = parser.parse_args(argv)
+    if args.provisional:
+        provisional([4.5, 5.0, 5.5, 6.0, 6.5])
+    else:
+        bench(args.games, args.players, args.reps)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The Triominos rules engine: pure Python, standard library only.
+
+Tiles and sets, board geometry and placement checks, rule parameters and presets, the turn / round /
+game state machine, and the game record ``triominos-record/1``. See docs/rules.md.
+"""
+
+from .errors import EngineError
+from .record import (
+    record_dumps,
+    record_loads,
+    record_replay,
+    record_state,
+    record_validate,
+    record_write,
+)
+from .results import HandCount, RoundEnd, TurnResult
+from .rules import PRESETS, Rules, rules_resolve
+from .state import GameState
+from .tiles import Tile, tile_from_corners, tile_parse, tile_set
+
+__all__ = [
+    "PRESETS",
+    "EngineError",
+    "GameState",
+    "HandCount",
+    "RoundEnd",
+    "Rules",
+    "Tile",
+    "TurnResult",
+    "record_dumps",
+    "record_loads",
+    "record_replay",
+    "record_state",
+    "record_validate",
+    "record_write",
+    "rules_resolve",
+    "tile_from_corners",
+    "tile_parse",
+    "tile_set",
+]

@@ -1,0 +1,280 @@
+"""The game record ``triominos-record/1`` (record-format.md §3–§4): check, replay, write."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from .errors import EngineError
+from .results import HandCount
+from .rules import rules_resolve
+from .state import GameState
+
+FORMAT = "triominos-record/1"
+
+
+def _bad(path: str, text: str) -> EngineError:
+    return EngineError("bad-record", f"{path}: {text}", {"path": path})
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(value, size: int) -> bool:
+    return isinstance(value, list) and len(value) == size and all(_is_int(n) for n in value)
+
+
+def record_validate(obj) -> None:
+    """Check the structure of a record; raise EngineError ``bad-record`` naming the path.
+
+    Only shapes and types are checked here; whether the moves are legal is for replaying.
+    """
+    if not isinstance(obj, Mapping):
+        raise _bad("record", "expected an object")
+    if obj.get("format") != FORMAT:
+        raise _bad("format", f"expected {FORMAT!r}, not {obj.get('format')!r}")
+    if "rules" not in obj or not isinstance(obj["rules"], (str, Mapping)):
+        raise _bad("rules", "expected a preset name or an object")
+    players = obj.get("players")
+    if not isinstance(players, list) or not players:
+        raise _bad("players", "expected a list of names")
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name:
+            raise _bad(f"players[{i}]", "expected a non-empty name")
+    rounds = obj.get("rounds")
+    if not isinstance(rounds, list):
+        raise _bad("rounds", "expected a list")
+    for i, rnd in enumerate(rounds):
+        where = f"rounds[{i}]"
+        if not isinstance(rnd, Mapping):
+            raise _bad(where, "expected an object")
+        if "dealt" in rnd and (not _is_int(rnd["dealt"]) or rnd["dealt"] < 1):
+            raise _bad(f"{where}.dealt", "expected a whole number >= 1")
+        moves = rnd.get("moves")
+        if not isinstance(moves, list):
+            raise _bad(f"{where}.moves", "expected a list")
+        for j, move in enumerate(moves):
+            _validate_move(f"{where}.moves[{j}]", move)
+        if "hands" in rnd:
+            _validate_hands(f"{where}.hands", rnd["hands"])
+
+
+def _validate_move(where: str, move) -> None:
+    if not isinstance(move, Mapping):
+        raise _bad(where, "expected an object")
+    player = move.get("player")
+    if not (isinstance(player, str) or _is_int(player)):
+        raise _bad(f"{where}.player", "expected a name or a seat number")
+    if "draw" in move and (not _is_int(move["draw"]) or move["draw"] < 0):
+        raise _bad(f"{where}.draw", "expected a whole number >= 0")
+    has_at, has_corners = "at" in move, "corners" in move
+    if has_at != has_corners:
+        raise _bad(where, "a placement needs both at and corners")
+    if has_at and not _int_list(move["at"], 2):
+        raise _bad(f"{where}.at", "expected two integers [c, r]")
+    if has_corners and not _int_list(move["corners"], 3):
+        raise _bad(f"{where}.corners", "expected three integers")
+
+
+def _validate_hands(where: str, hands) -> None:
+    if not isinstance(hands, Mapping):
+        raise _bad(where, "expected an object keyed by player name")
+    for name, hand in hands.items():
+        if isinstance(hand, list):
+            for k, tile in enumerate(hand):
+                if not isinstance(tile, str):
+                    raise _bad(f"{where}.{name}[{k}]", "expected a tile written a-b-c")
+        elif isinstance(hand, Mapping):
+            for key in ("count", "points"):
+                if not _is_int(hand.get(key)):
+                    raise _bad(f"{where}.{name}.{key}", "expected an integer")
+        else:
+            raise _bad(f"{where}.{name}", "expected a list of tiles or {count, points}")
+
+
+def _seat(state: GameState, who) -> int:
+    if isinstance(who, str):
+        try:
+            return state.players.index(who)
+        except ValueError:
+            raise EngineError(
+                "unknown-player", f"there is no player {who}", {"player": who}
+            ) from None
+    return who  # a seat number; play() refuses one out of range
+
+
+def _at(error: EngineError, rnd: int | None, turn: int | None) -> EngineError:
+    error.round, error.turn = rnd, turn
+    return error
+
+
+def _run(obj, collect: bool):
+    """Replay a record; return the state and, when ``collect``, the per-round results."""
+    record_validate(obj)
+    try:
+        rules = rules_resolve(obj["rules"])
+        state = GameState(obj["players"], rules)
+    except EngineError as error:
+        raise _at(error, None, None) from None
+    out = []
+    rounds = obj["rounds"]
+    for i, rnd in enumerate(rounds):
+        if i:
+            _check_round_start(state, i)
+        try:
+            if "dealt" in rnd:
+                state.deal(rnd["dealt"])
+        except EngineError as error:
+            raise _at(error, i, None) from None
+        turns = []
+        play = state.play
+        for j, move in enumerate(rnd["moves"]):
+            try:
+                seat = _seat(state, move["player"])
+                at = move.get("at")
+                if at is None:
+                    result = play(seat, draw=move.get("draw", 0))
+                else:
+                    result = play(
+                        seat, draw=move.get("draw", 0), at=(at[0], at[1]),
+                        corners=tuple(move["corners"]),
+                    )
+            except EngineError as error:
+                raise _at(error, i, j) from None
+            if collect:
+                turns.append(result)
+        end = None
+        if "hands" in rnd:
+            try:
+                end = _end_round(state, rnd["hands"])
+            except EngineError as error:
+                raise _at(error, i, None) from None
+        if collect:
+            out.append((turns, end, list(state.totals)))
+    return state, out
+
+
+def _check_round_start(state: GameState, i: int) -> None:
+    if state.phase == "over":
+        raise _at(EngineError("game-over", f"round {i} follows the end of the game", {}), i, None)
+    if state.phase == "hands":
+        raise _at(
+            EngineError(
+                "hands-missing",
+                f"round {i - 1} ended ({state.round_reason}) but its hands are missing",
+                {"reason": state.round_reason},
+            ),
+            i - 1, None,
+        )
+    if state.round_index != i:
+        raise _at(
+            EngineError("round-not-over", f"round {i - 1} has not ended but round {i} follows", {}),
+            i - 1, None,
+        )
+
+
+def _end_round(state: GameState, hands: Mapping):
+    if state.phase != "hands":
+        raise EngineError("hands-early", "hands are given for a round that has not ended", {})
+    by_seat = {}
+    for name, hand in hands.items():
+        seat = _seat(state, name)
+        if isinstance(hand, Mapping):
+            by_seat[seat] = HandCount(hand["count"], hand["points"])
+        else:
+            by_seat[seat] = hand
+    return state.end_round(by_seat)
+
+
+def record_state(obj) -> GameState:
+    """Replay a whole record and return the resulting GameState.
+
+    Raises EngineError with ``round`` and ``turn`` (0-based; ``turn`` None for a round-level error,
+    both None for a record-level one) at the first problem.
+    """
+    return _run(obj, False)[0]
+
+
+def record_replay(obj) -> dict:
+    """Replay a record into the JSON structure of record-format.md §4."""
+    state, rounds = _run(obj, True)
+    names = state.players
+    out_rounds = []
+    for turns, end, totals in rounds:
+        out_rounds.append({
+            "turns": [
+                {"player": names[t.seat], "points": t.points, "detail": t.detail} for t in turns
+            ],
+            "end": None if end is None else {
+                "reason": end.reason,
+                "winner": names[end.winner],
+                "points": dict(zip(names, end.points)),
+            },
+            "totals": dict(zip(names, totals)),
+        })
+    winner = None
+    if state.finished:
+        won = [names[s] for s in state.winners]
+        winner = won[0] if len(won) == 1 else won
+    return {
+        "rounds": out_rounds,
+        "totals": dict(zip(names, state.totals)),
+        "finished": state.finished,
+        "winner": winner,
+    }
+
+
+def record_write(state: GameState) -> dict:
+    """The record of every round a GameState has played (it must have started at round 0)."""
+    if state._first_round:
+        raise EngineError(
+            "partial-history",
+            f"this state resumed at round {state._first_round}; earlier rounds are unknown",
+            {"round": state._first_round},
+        )
+    names = state.players
+    rounds = []
+    for dealt, moves, hands in state._log:
+        rnd: dict = {}
+        if dealt is not None:
+            rnd["dealt"] = dealt
+        rnd["moves"] = [_write_move(names, *move) for move in moves]
+        if hands is not None:
+            rnd["hands"] = {
+                names[seat]: {"count": hand.count, "points": hand.points}
+                if isinstance(hand, HandCount) else [str(t) for t in hand]
+                for seat, hand in hands.items()
+                if isinstance(hand, HandCount) or hand
+            }
+        rounds.append(rnd)
+    # A round just dealt after the previous one ended adds nothing to replay.
+    if len(rounds) > 1 and rounds[-1] == {"moves": []}:
+        rounds.pop()
+    return {"format": FORMAT, "rules": state.rules.to_dict(), "players": list(names),
+            "rounds": rounds}
+
+
+def _write_move(names, seat, draw, at, corners) -> dict:
+    move: dict = {"player": names[seat]}
+    if draw:
+        move["draw"] = draw
+    if at is not None:
+        move["at"] = list(at)
+        move["corners"] = list(corners)
+    return move
+
+
+def record_dumps(obj) -> str:
+    """A record as JSON text."""
+    return json.dumps(obj, ensure_ascii=False, indent=2)
+
+
+def record_loads(text) -> dict:
+    """Parse JSON text into a record and check its structure (``bad-json`` / ``bad-record``)."""
+    try:
+        obj = json.loads(text)
+    except ValueError as error:
+        raise EngineError("bad-json", f"not JSON: {error}", {"detail": str(error)}) from None
+    record_validate(obj)
+    return obj
