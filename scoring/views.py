@@ -1,5 +1,441 @@
-from django.shortcuts import render
+"""Game pages: the referee's tablet, live and finished games, records. Views parse, call a
+service or selector, and render; the engine's refusals become plain messages."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs.models import Club, Membership
+from scoring.engine import EngineError, HandCount, tile_parse
+
+from . import live, selectors, services
+from .access import can_record, recording_access
+from .board_svg import cell_shape
+from .forms import CorrectionForm, GameStartForm, ImportForm, TurnForm, VersionForm
+from .messages import refusal
+from .models import Game, Turn
+from .records import game_export, game_import
+from .tables import RoundTable, round_rows
+
+# -- lists and public pages -------------------------------------------------------------------
 
 
 def game_list(request):
-    return render(request, "scoring/game_list.html", {})
+    return render(request, "scoring/game_list.html", {
+        "live_games": selectors.games_in_progress()[:30],
+        "finished_games": selectors.games_finished()[:30],
+    })
+
+
+def game_detail(request, pk):
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    view = selectors.table_view(game)
+    context = {"game": game, "view": view, "recorder": can_record(request.user, game)}
+    if game.status != Game.Status.PLAYING:
+        rounds = context["rounds"] = selectors.game_rounds(game)
+        context["round_table"] = RoundTable(round_rows(rounds, view.seats), seats=view.seats)
+        context["replay"] = _replay_frames(rounds)
+    if context["recorder"]:
+        rounds = context.get("rounds") or selectors.game_rounds(game)
+        context["correctable"] = [
+            (round_, turn) for round_ in rounds
+            for turn in sorted(round_.turns.all(), key=lambda t: t.number)
+        ]
+    if context["recorder"] and game.table_token:
+        context["table_url"] = request.build_absolute_uri(
+            reverse("scoring:link-tablet", args=[game.table_token]))
+    return render(request, "scoring/game_detail.html", context)
+
+
+@require_GET
+def game_live(request, pk):
+    """The live scoreboard for polling: 204 while the version the page shows is current."""
+    shown = request.GET.get("v")
+    current = live.game_version(pk)
+    if current is not None and shown is not None and shown == str(current):
+        return HttpResponse(status=204)
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    live.game_changed(game.pk, game.version)
+    if shown == str(game.version):
+        return HttpResponse(status=204)
+    view = selectors.table_view(game)
+    return render(request, "scoring/partials/live.html", {"game": game, "view": view})
+
+
+def game_record(request, pk):
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    response = JsonResponse(game_export(game), json_dumps_params={"ensure_ascii": False,
+                                                                  "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
+    return response
+
+
+def _replay_frames(rounds) -> list[dict]:
+    """Per round, every turn's cell drawn in order, for the step-through viewer."""
+    frames = []
+    for round_ in rounds:
+        turns = []
+        for turn in sorted(round_.turns.all(), key=lambda t: t.number):
+            shape = cell_shape(turn.cell_c, turn.cell_r, turn.corners) if turn.at else None
+            turns.append({"seat": turn.seat, "points": turn.points, "detail": turn.detail,
+                          "shape": shape})
+        frames.append({"number": round_.number, "turns": turns})
+    return frames
+
+
+# -- the tablet -------------------------------------------------------------------------------
+
+
+def _urls(game: Game, token: str | None) -> dict:
+    if token:
+        def name(action):
+            return reverse(f"scoring:link-{action}", args=[token])
+    else:
+        def name(action):
+            return reverse(f"scoring:{action}", args=[game.pk])
+    return {a: name(a) for a in ("tablet", "fits", "turn", "undo", "hands", "poll")}
+
+
+def _tablet_context(request, game, token, **extra):
+    view = selectors.table_view(game)
+    return {
+        "game": game, "view": view, "urls": _urls(game, token),
+        "key": uuid.uuid4().hex, "token": token,
+        "palette": _palette(view), **extra,
+    }
+
+
+def _palette(view) -> list[dict]:
+    state = view.state
+    if state.phase not in ("opening", "play", "hands"):
+        return []
+    playable = set(state.playable_tiles()) if state.phase == "play" else None
+    return [
+        {"tile": str(t), "numbers": tuple(t), "fits": playable is None or t in playable}
+        for t in state.unplayed_tiles()
+    ]
+
+
+def _render_tablet(request, game, token, status=200, **extra):
+    template = "scoring/partials/tablet.html" if request.htmx else "scoring/tablet.html"
+    return render(request, template, _tablet_context(request, game, token, **extra),
+                  status=status)
+
+
+def _message(request, text: str, status: int, kind: str = "error"):
+    response = render(request, "scoring/partials/message.html", {"text": text, "kind": kind},
+                      status=status)
+    response["HX-Retarget"] = "#tablet-message"
+    response["HX-Reswap"] = "innerHTML"
+    return response
+
+
+def tablet(request, pk=None, token=None):
+    game, _actor = recording_access(request, pk=pk, token=token)
+    return render(request, "scoring/tablet.html", _tablet_context(request, game, token))
+
+
+@require_GET
+def tablet_poll(request, pk=None, token=None):
+    game, _actor = recording_access(request, pk=pk, token=token)
+    if request.GET.get("v") == str(game.version):
+        return HttpResponse(status=204)
+    return _render_tablet(request, game, token)
+
+
+@require_GET
+def tablet_fits(request, pk=None, token=None):
+    """Where a tile fits: SVG hint cells with every rotation that fits there."""
+    game, _actor = recording_access(request, pk=pk, token=token)
+    view = selectors.table_view(game)
+    try:
+        tile = tile_parse(_typed_tile(request.GET.get("tile", "")))
+        if view.state.phase == "opening":
+            fits = [((0, 0), rot) for rot in _rotations(tile)]
+        else:
+            fits = view.state.fits(tile)
+    except EngineError as error:
+        return _message(request, refusal(error), 422)
+    by_cell: dict = {}
+    for at, corners in fits:
+        by_cell.setdefault(at, []).append(corners)
+    hints = []
+    for (c, r), options in sorted(by_cell.items()):
+        shape = cell_shape(c, r, options[0])
+        shape["options"] = "|".join(",".join(str(n) for n in o) for o in options)
+        shape["label_xy"] = ";".join(f"{lb['x']},{lb['y']}" for lb in shape["labels"])
+        hints.append(shape)
+    response = render(request, "scoring/partials/hints.html",
+                      {"hints": hints, "tile": str(tile)})
+    response["HX-Trigger"] = json.dumps({"hints-ready": {"tile": str(tile), "count": len(hints)}})
+    return response
+
+
+def _typed_tile(text: str) -> str:
+    """'123', '1 2 3', '1-2-3' and '1,2,3' all name the tile 1-2-3."""
+    digits = [ch for ch in text if ch.isdigit()]
+    return "-".join(digits) if len(digits) == 3 else text
+
+
+def _rotations(tile) -> list[tuple[int, int, int]]:
+    a, b, c = tile
+    out = []
+    for rot in ((a, b, c), (b, c, a), (c, a, b)):
+        if rot not in out:
+            out.append(rot)
+    return out
+
+
+@require_POST
+def tablet_turn(request, pk=None, token=None):
+    game, actor = recording_access(request, pk=pk, token=token)
+    form = TurnForm(request.POST)
+    if not form.is_valid():
+        return _message(request, " ".join(_flat_errors(form)), 400)
+    data = form.cleaned_data
+    try:
+        outcome = services.turn_record(
+            game_id=game.pk, seat=data["seat"], draw=data["draw"], at=data["at"],
+            corners=data["corner_numbers"], expected_version=data["version"], actor=actor,
+            client_key=data["key"],
+        )
+    except services.Conflict as conflict:
+        return _conflict(request, conflict.game, token)
+    except services.NotPlaying:
+        return _message(request, _("This game is not in progress."), 409)
+    except EngineError as error:
+        names = [s.player.display_name for s in selectors.game_seats(game)]
+        return _message(request, refusal(error, at=data["at"], players=names), 422)
+    game.refresh_from_db()
+    if not request.htmx:
+        return redirect(_urls(game, token)["tablet"])
+    return _render_tablet(request, game, token, just_played=outcome.turn,
+                          duplicate=outcome.duplicate)
+
+
+def _conflict(request, game, token):
+    game.refresh_from_db()
+    return _render_tablet(
+        request, game, token, status=409,
+        notice=_("Another tablet changed this game. This is the current state; nothing you "
+                 "sent was recorded."),
+    )
+
+
+@require_POST
+def tablet_undo(request, pk=None, token=None):
+    game, actor = recording_access(request, pk=pk, token=token)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return _message(request, _("The request was incomplete; reload the page."), 400)
+    try:
+        services.turn_undo(game_id=game.pk, expected_version=form.cleaned_data["version"],
+                           actor=actor)
+    except services.Conflict as conflict:
+        return _conflict(request, conflict.game, token)
+    except services.NotPlaying:
+        return _message(request, _("This game is not in progress."), 409)
+    except EngineError as error:
+        return _message(request, refusal(error), 422)
+    game.refresh_from_db()
+    if not request.htmx:
+        return redirect(_urls(game, token)["tablet"])
+    return _render_tablet(request, game, token, notice=_("The last entry was undone."))
+
+
+@require_POST
+def tablet_hands(request, pk=None, token=None):
+    """The tiles left in each hand: `tiles-<seat>` ("1-2-3 0-0-4") or count-/points-<seat>."""
+    game, actor = recording_access(request, pk=pk, token=token)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return _message(request, _("The request was incomplete; reload the page."), 400)
+    seats = selectors.game_seats(game)
+    names = [s.player.display_name for s in seats]
+    hands = {}
+    try:
+        for seat in seats:
+            hand = _hand_from_post(request.POST, seat.position)
+            if hand is not None:
+                hands[seat.position] = hand
+    except ValueError as error:
+        return _message(request, str(error), 400)
+    except EngineError as error:
+        return _message(request, refusal(error, players=names), 422)
+    try:
+        services.round_end(game_id=game.pk, hands=hands,
+                           expected_version=form.cleaned_data["version"], actor=actor)
+    except services.Conflict as conflict:
+        return _conflict(request, conflict.game, token)
+    except services.NotPlaying:
+        return _message(request, _("This game is not in progress."), 409)
+    except EngineError as error:
+        return _message(request, refusal(error, players=names), 422)
+    game.refresh_from_db()
+    if not request.htmx:
+        return redirect(_urls(game, token)["tablet"])
+    return _render_tablet(request, game, token, round_result=True)
+
+
+def _hand_from_post(post, seat: int):
+    tiles = post.get(f"tiles-{seat}", "").replace(",", " ").split()
+    count, points = post.get(f"count-{seat}", "").strip(), post.get(f"points-{seat}", "").strip()
+    if tiles:
+        return [str(tile_parse(t)) for t in tiles]
+    if count or points:
+        if not (count.isdigit() and points.isdigit()):
+            raise ValueError(_("Count and points must be whole numbers."))
+        return HandCount(int(count), int(points))
+    return None
+
+
+def _flat_errors(form) -> list[str]:
+    return [str(e) for errors in form.errors.values() for e in errors]
+
+
+# -- organising games -------------------------------------------------------------------------
+
+
+def _recording_clubs(user):
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(
+        memberships__player__user=user,
+        memberships__role__in=[Membership.Role.REFEREE, Membership.Role.ORGANISER],
+    ).distinct()
+
+
+@login_required
+def game_new(request):
+    clubs = _recording_clubs(request.user)
+    if not clubs.exists():
+        raise PermissionDenied("not a referee of any club")
+    form = GameStartForm(request.POST or None, clubs=clubs,
+                         initial={"club": clubs.first(), "preset": clubs.first().default_preset})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        overrides = {}
+        if data["target"]:
+            overrides["target"] = data["target"]
+        if data["rounds_limit"]:
+            overrides["rounds_limit"] = data["rounds_limit"]
+        try:
+            game = services.game_start(
+                club=data["club"], players=data["players"], preset=data["preset"],
+                overrides=overrides, title=data["title"], actor=services.Actor(user=request.user),
+            )
+        except EngineError as error:
+            form.add_error(None, refusal(error))
+        else:
+            return redirect("scoring:tablet", game.pk)
+    club = form["club"].value()
+    players = (Club.objects.get(pk=club).memberships.select_related("player")
+               .order_by("player__display_name") if club else [])
+    return render(request, "scoring/game_new.html", {"form": form, "members": players})
+
+
+@login_required
+def game_import_view(request):
+    clubs = _recording_clubs(request.user)
+    if not clubs.exists():
+        raise PermissionDenied("not a referee of any club")
+    form = ImportForm(request.POST or None, request.FILES or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            record = json.loads(form.cleaned_data["record"].read().decode("utf-8"))
+            game = game_import(club=form.cleaned_data["club"], record=record,
+                               actor=services.Actor(user=request.user))
+        except (ValueError, UnicodeDecodeError):
+            form.add_error("record", _("The file is not valid JSON."))
+        except EngineError as error:
+            where = ""
+            if error.round is not None:
+                where = _("Round %(round)s, turn %(turn)s: ") % {
+                    "round": error.round + 1,
+                    "turn": "—" if error.turn is None else error.turn + 1}
+            form.add_error("record", where + refusal(error))
+        else:
+            messages.success(request, _("The game was imported."))
+            return redirect(game)
+    return render(request, "scoring/game_import.html", {"form": form})
+
+
+def _organised_game(request, pk) -> Game:
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    if not can_record(request.user, game):
+        raise PermissionDenied("not a referee of this club")
+    return game
+
+
+@require_POST
+def table_link(request, pk, action):
+    game = _organised_game(request, pk)
+    actor = services.Actor(user=request.user)
+    if action == "revoke":
+        services.table_link_revoke(game_id=game.pk, actor=actor)
+        messages.success(request, _("The table link was revoked; it no longer opens the tablet."))
+    else:
+        services.table_link_renew(game_id=game.pk, actor=actor)
+        messages.success(request, _("A new table link was made; the old one no longer works."))
+    return redirect(game)
+
+
+def table_qr(request, pk):
+    """The table link as an SVG QR code, for recorders to show or print."""
+    import qrcode
+    import qrcode.image.svg
+
+    game = _organised_game(request, pk)
+    if not game.table_token:
+        return HttpResponseBadRequest(_("This game has no table link."))
+    url = request.build_absolute_uri(reverse("scoring:link-tablet", args=[game.table_token]))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=12)
+    return HttpResponse(image.to_string(), content_type="image/svg+xml")
+
+
+@require_POST
+def game_abandon(request, pk):
+    game = _organised_game(request, pk)
+    services.game_abandon(game_id=game.pk, actor=services.Actor(user=request.user))
+    messages.success(request, _("The game was marked abandoned."))
+    return redirect(game)
+
+
+def turn_correct(request, pk, round_number, turn_number):
+    game = _organised_game(request, pk)
+    turn = get_object_or_404(Turn, round__game=game, round__number=round_number,
+                             number=turn_number)
+    initial = {"draw": turn.draws, "at_c": turn.cell_c, "at_r": turn.cell_r,
+               "corners": "-".join(map(str, turn.corners)) if turn.corners else ""}
+    form = CorrectionForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.turn_correct(
+                game_id=game.pk, round_number=round_number, turn_number=turn_number,
+                draw=data["draw"], at=data["at"], corners=data["corner_numbers"],
+                actor=services.Actor(user=request.user),
+            )
+        except EngineError as error:
+            names = [s.player.display_name for s in selectors.game_seats(game)]
+            where = ""
+            if error.round is not None:
+                where = _("Round %(round)s, turn %(turn)s: ") % {
+                    "round": error.round + 1,
+                    "turn": "—" if error.turn is None else error.turn + 1}
+            form.add_error(None, where + refusal(error, at=data["at"], players=names))
+        else:
+            messages.success(request, _("The turn was corrected and the game re-scored."))
+            return redirect(game)
+    return render(request, "scoring/turn_correct.html",
+                  {"game": game, "turn": turn, "form": form, "round_number": round_number})

@@ -1,0 +1,62 @@
+"""Drawing the table: cell polygons and corner labels in SVG user units (side length 1)."""
+
+from __future__ import annotations
+
+_H = 3**0.5 / 2  # height of a triangle of side 1
+
+
+def corner_points(c: int, r: int) -> tuple[tuple[int, int], ...]:
+    """The lattice corners of a cell in record-format.md §1 order (point first, clockwise)."""
+    if (c + r) % 2 == 0:
+        return (c + 1, r), (c + 2, r + 1), (c, r + 1)
+    return (c + 1, r + 1), (c, r), (c + 2, r)
+
+
+def _screen(x: int, y: int) -> tuple[float, float]:
+    return x / 2, y * _H
+
+
+def cell_shape(c: int, r: int, corners=None) -> dict:
+    """Polygon points and, when numbers are given, where each number is written."""
+    pts = [_screen(*p) for p in corner_points(c, r)]
+    cx = sum(x for x, _ in pts) / 3
+    cy = sum(y for _, y in pts) / 3
+    shape = {
+        "c": c, "r": r,
+        "points": " ".join(f"{x:.3f},{y:.3f}" for x, y in pts),
+        "cx": round(cx, 3), "cy": round(cy, 3),
+    }
+    if corners is not None:
+        # Numbers sit 38% of the way from each corner to the centre, inside the tile.
+        shape["labels"] = [
+            {"x": round(x + (cx - x) * 0.38, 3), "y": round(y + (cy - y) * 0.38, 3), "n": n}
+            for (x, y), n in zip(pts, corners, strict=True)
+        ]
+    return shape
+
+
+def view_box(cells, margin: float = 1.5) -> str:
+    """A viewBox around the given cells, never smaller than a few tiles."""
+    if not cells:
+        return "-2 -2 5 4.5"
+    xs, ys = [], []
+    for c, r in cells:
+        for p in corner_points(c, r):
+            x, y = _screen(*p)
+            xs.append(x)
+            ys.append(y)
+    x0, x1 = min(xs) - margin, max(xs) + margin
+    y0, y1 = min(ys) - margin, max(ys) + margin
+    width, height = max(x1 - x0, 5.0), max(y1 - y0, 4.0)
+    return f"{x0:.2f} {y0:.2f} {width:.2f} {height:.2f}"
+
+
+def frontier(cells) -> set[tuple[int, int]]:
+    """Empty cells sharing an edge with the layout: where the next tile could go."""
+    out = set()
+    for c, r in cells:
+        up = (c + r) % 2 == 0
+        for n in ((c - 1, r), (c + 1, r), (c, r + 1) if up else (c, r - 1)):
+            if n not in cells:
+                out.add(n)
+    return out

@@ -1,0 +1,93 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import PRESET_CHOICES, Club, Player
+
+
+class TurnForm(forms.Form):
+    """One turn as the tablet submits it. Shapes only; the engine judges legality."""
+
+    version = forms.IntegerField(min_value=0)
+    key = forms.CharField(max_length=64, required=False)
+    seat = forms.IntegerField(min_value=0, max_value=5)
+    draw = forms.IntegerField(min_value=0, max_value=80, required=False)
+    at_c = forms.IntegerField(min_value=-500, max_value=500, required=False)
+    at_r = forms.IntegerField(min_value=-500, max_value=500, required=False)
+    corners = forms.RegexField(regex=r"^\d{1,2},\d{1,2},\d{1,2}$", required=False)
+
+    def clean(self):
+        data = super().clean()
+        placed = [data.get("at_c") is not None, data.get("at_r") is not None,
+                  bool(data.get("corners"))]
+        if any(placed) and not all(placed):
+            raise forms.ValidationError(_("A placement needs a cell and three numbers."))
+        data["at"] = (data["at_c"], data["at_r"]) if all(placed) else None
+        data["corner_numbers"] = (
+            tuple(int(n) for n in data["corners"].split(",")) if all(placed) else None
+        )
+        data["draw"] = data.get("draw") or 0
+        return data
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(min_value=0)
+
+
+class GameStartForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
+    title = forms.CharField(max_length=120, required=False, label=_("Title"))
+    preset = forms.ChoiceField(choices=PRESET_CHOICES, label=_("Rules"))
+    target = forms.IntegerField(min_value=10, max_value=5000, required=False, label=_("Target"),
+                                help_text=_("Leave empty for the rules' own target."))
+    rounds_limit = forms.IntegerField(min_value=1, max_value=50, required=False,
+                                      label=_("Fixed number of rounds"))
+    players = forms.CharField(
+        widget=forms.HiddenInput, label=_("Players"),
+        help_text=_("Seating order, clockwise: the first one listed sits first."),
+    )
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+
+    def clean_players(self):
+        try:
+            ids = [int(x) for x in self.data.get("players", "").split(",") if x.strip()]
+        except ValueError:
+            raise forms.ValidationError(_("Choose the players.")) from None
+        if not 2 <= len(ids) <= 6:
+            raise forms.ValidationError(_("A game has 2 to 6 players."))
+        if len(set(ids)) != len(ids):
+            raise forms.ValidationError(_("A player can sit only once."))
+        found = Player.objects.in_bulk(ids)
+        if len(found) != len(ids):
+            raise forms.ValidationError(_("Unknown player."))
+        return [found[i] for i in ids]
+
+
+class CorrectionForm(forms.Form):
+    draw = forms.IntegerField(min_value=0, max_value=80, label=_("Tiles drawn"))
+    at_c = forms.IntegerField(required=False, label=_("Cell column"))
+    at_r = forms.IntegerField(required=False, label=_("Cell row"))
+    corners = forms.RegexField(regex=r"^\d{1,2}[-,]\d{1,2}[-,]\d{1,2}$", required=False,
+                               label=_("Corner numbers (point first, clockwise)"))
+
+    def clean(self):
+        data = super().clean()
+        placed = data.get("at_c") is not None and data.get("at_r") is not None and bool(
+            data.get("corners"))
+        data["at"] = (data["at_c"], data["at_r"]) if placed else None
+        data["corner_numbers"] = (
+            tuple(int(n) for n in data["corners"].replace("-", ",").split(","))
+            if placed else None
+        )
+        return data
+
+
+class ImportForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
+    record = forms.FileField(label=_("Record file (triominos-record/1 JSON)"))
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs

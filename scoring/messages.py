@@ -1,0 +1,63 @@
+"""Engine refusals in plain, translated words. The engine gives a stable code and its values;
+this is the only place that turns them into sentences for referees."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.engine import EngineError
+
+# Corner 0 is the point of the cell: the top of ▲, the bottom of ▼ (record-format.md §1).
+_CORNER_NAMES = {
+    "up": (gettext_lazy("top"), gettext_lazy("bottom right"), gettext_lazy("bottom left")),
+    "down": (gettext_lazy("bottom"), gettext_lazy("top left"), gettext_lazy("top right")),
+}
+
+
+def corner_name(at, corner: int) -> str:
+    if at is None:
+        return str(corner)
+    orientation = "up" if (at[0] + at[1]) % 2 == 0 else "down"
+    return str(_CORNER_NAMES[orientation][corner])
+
+
+def refusal(error: EngineError, *, at=None, players=None) -> str:
+    """A referee-facing sentence for an engine refusal."""
+    p = dict(error.params)
+    name = (lambda seat: players[seat] if players and seat is not None else "?")
+    code = error.code
+    if code == "mismatch":
+        return _("The %(corner)s corner needs a %(needed)s, not a %(given)s.") % {
+            "corner": corner_name(at, p.get("corner", 0)), "needed": p.get("needed"),
+            "given": p.get("given"),
+        }
+    simple = {
+        "occupied": _("That place on the table is already taken."),
+        "no-such-tile": _("There is no such tile in this set."),
+        "bad-tile": _("Enter a tile as three numbers, for example 1-2-3."),
+        "tile-played": _("That tile is already on the table."),
+        "not-adjacent": _("The tile must share a whole edge with the tiles on the table."),
+        "opening-draw": _("The opening turn draws nothing."),
+        "must-place": _("The opening turn must place a tile."),
+        "round-over": _("The round is over: enter the tiles left in each hand."),
+        "round-not-over": _("The round has not ended yet."),
+        "game-over": _("The game is over."),
+        "nothing-to-undo": _("There is nothing to undo."),
+        "empty-hand": _("This player has no tile left to place."),
+    }
+    if code in simple:
+        return simple[code]
+    if code == "out-of-turn":
+        return _("It is %(player)s's turn.") % {"player": name(p.get("expected_seat"))}
+    if code == "too-many-draws":
+        return _("At most %(limit)s tiles may be drawn in one turn.") % p
+    if code == "pool-empty":
+        return _("The pool holds only %(pool)s tiles.") % p
+    if code == "must-draw":
+        return _("A player may pass only after drawing %(needed)s tiles (drawn: %(given)s).") % p
+    if code == "hand-count":
+        return _("%(player)s should hold %(expected)s tiles, not %(given)s.") % {
+            "player": name(p.get("seat")), "expected": p.get("expected"), "given": p.get("given"),
+        }
+    if code == "tile-duplicate":
+        return _("Tile %(tile)s is listed in two hands.") % {"tile": p.get("tile", "?")}
+    return _("Refused: %(reason)s") % {"reason": error.message}

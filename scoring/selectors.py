@@ -1,0 +1,96 @@
+"""Read queries for games, shaped here so every page has a fixed query budget."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from scoring.engine import GameState
+
+from .board_svg import cell_shape, view_box
+from .models import Game, Round, Seat
+from .replay import current_round_state
+
+
+def games_in_progress() -> QuerySet[Game]:
+    return (
+        Game.objects.filter(status=Game.Status.PLAYING)
+        .select_related("club")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .order_by("-started_at")
+    )
+
+
+def games_finished() -> QuerySet[Game]:
+    return (
+        Game.objects.filter(status=Game.Status.FINISHED)
+        .select_related("club")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .order_by("-finished_at")
+    )
+
+
+def game_seats(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("player").order_by("position"))
+
+
+@dataclass
+class TableView:
+    """Everything a tablet or live page shows about the current round."""
+
+    game: Game
+    seats: list[Seat]
+    state: GameState
+    round: Round
+    turns: list
+    cells: list[dict]
+    view_box: str
+    last_cell: tuple | None
+    previous_round: Round | None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.player.display_name for seat in self.seats]
+
+    @property
+    def last_turn(self):
+        return self.turns[-1] if self.turns else None
+
+    @property
+    def rows(self) -> list[dict]:
+        """The scoreboard: one row per seat."""
+        state = self.state
+        to_play = state.to_play
+        return [
+            {
+                "seat": seat,
+                "score": state.totals[seat.position],
+                "hand": state.hand_sizes[seat.position],
+                "to_play": to_play == seat.position,
+                "winner": seat.position in state.winners,
+            }
+            for seat in self.seats
+        ]
+
+
+def table_view(game: Game) -> TableView:
+    """The current round replayed by the engine; a fixed number of queries (3 or 4)."""
+    seats = game_seats(game)
+    current = current_round_state(game, seats)
+    board = current.state.board
+    cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
+    previous = None
+    if current.round.number and not current.turns:
+        previous = Round.objects.filter(game=game, number=current.round.number - 1).first()
+    if current.round.ended_at is not None:
+        previous = current.round
+    return TableView(
+        game=game, seats=seats, state=current.state, round=current.round, turns=current.turns,
+        cells=cells, view_box=view_box(list(board.cells)), last_cell=board.last,
+        previous_round=previous,
+    )
+
+
+def game_rounds(game: Game) -> list[Round]:
+    return list(game.rounds.order_by("number").prefetch_related("turns", "hands"))
