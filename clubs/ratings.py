@@ -15,6 +15,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -180,13 +181,36 @@ class GameResult:
         return cls(game_key, tuple(p for p, _ in pairs), tuple(s for _, s in pairs))
 
 
-@dataclass(frozen=True, slots=True)
-class RatingChange:
-    """One player's rating just before and just after one game."""
+class RatingChange(NamedTuple):
+    """One player's rating just before and just after one game.
+
+    The four floats are stored directly and ``before``/``after`` are built on
+    access: ``recompute`` makes one of these per player per game, and holding
+    two ``Rating`` objects each would double the objects it allocates and the
+    garbage collector keeps rescanning (measured at ~20% of recompute time).
+    Use ``RatingChange.of(key, before, after)`` to build one from ratings.
+    """
 
     player_key: Hashable
-    before: Rating
-    after: Rating
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+    @classmethod
+    def of(cls, player_key: Hashable, before: Rating, after: Rating) -> RatingChange:
+        """Build a change from the ratings before and after a game."""
+        return cls(player_key, before.mu, before.sigma, after.mu, after.sigma)
+
+    @property
+    def before(self) -> Rating:
+        """The rating the player took into the game."""
+        return Rating(self.mu_before, self.sigma_before)
+
+    @property
+    def after(self) -> Rating:
+        """The rating the game left the player with."""
+        return Rating(self.mu_after, self.sigma_after)
 
     @property
     def display_delta(self) -> int:
@@ -207,16 +231,18 @@ def recompute(
     from a corrected game onwards, starting from the ratings as they stood before
     it, gives the same result as recomputing everything from scratch.
     """
-    ratings: dict[Hashable, Rating] = dict(start) if start else {}
+    start = start or {}
     changes: dict[Hashable, list[RatingChange]] = {}
-    # openskill's own rating objects, kept between games like a bare openskill
-    # loop would: rebuilding them each game costs a uuid4 per player, which
-    # would be a large share of the per-game time.  rate() returns fresh copies
-    # and leaves its inputs alone, so keeping them is safe.
+    # openskill's own rating objects, kept between games as a bare openskill
+    # loop would: rebuilding them every game costs a uuid4 per player, a large
+    # share of the per-game time.  rate() returns fresh objects and leaves its
+    # inputs alone, so the previous ones can be read after the call.
     native: dict[Hashable, PlackettLuceRating] = {}
     default = DEFAULT
     rate = _rate
     make = _OpenskillRating
+    # Skips the Python-level NamedTuple constructor; same tuple either way.
+    new_change = tuple.__new__
     for game in games:
         game_key = game.game_key
         if game_key in changes:
@@ -226,15 +252,20 @@ def recompute(
         for player in players:
             obj = native.get(player)
             if obj is None:
-                r = ratings.get(player, default)
-                obj = native[player] = make(r.mu, r.sigma)
+                r = start.get(player, default)
+                obj = make(r.mu, r.sigma)
             teams.append([obj])
         rated = rate(teams, ranks=placings(game.scores))
         game_changes = []
-        for player, (obj,) in zip(players, rated):
-            native[player] = obj
-            after = Rating(obj.mu, obj.sigma)
-            game_changes.append(RatingChange(player, ratings.get(player, default), after))
-            ratings[player] = after
+        for player, (old,), (new,) in zip(players, teams, rated):
+            native[player] = new
+            game_changes.append(
+                new_change(
+                    RatingChange, (player, old.mu, old.sigma, new.mu, new.sigma)
+                )
+            )
         changes[game_key] = game_changes
+    ratings = dict(start)
+    for player, obj in native.items():
+        ratings[player] = Rating(obj.mu, obj.sigma)
     return ratings, changes

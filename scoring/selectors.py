@@ -74,10 +74,14 @@ class TableView:
         ]
 
 
-def table_view(game: Game) -> TableView:
-    """The current round replayed by the engine; a fixed number of queries (3 or 4)."""
-    seats = game_seats(game)
-    current = current_round_state(game, seats)
+def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> TableView:
+    """The current round replayed by the engine; a fixed number of queries (3 or 4).
+
+    A service that has just replayed the round passes its seats and state to skip the queries.
+    """
+    if seats is None or current is None:
+        seats = game_seats(game)
+        current = current_round_state(game, seats)
     board = current.state.board
     cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
     previous = None

@@ -13,7 +13,14 @@ from scoring.engine import EngineError, GameState, HandCount, rules_resolve, til
 
 from . import live
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn, new_table_token
-from .replay import cache_state, current_round_state, hands_for_engine, play_stored_turn, seat_names
+from .replay import (
+    CurrentRound,
+    cache_state,
+    current_round_state,
+    hands_for_engine,
+    play_stored_turn,
+    seat_names,
+)
 
 
 @dataclass(frozen=True)
@@ -45,11 +52,14 @@ class NotPlaying(Exception):
 class TurnOutcome:
     turn: Turn
     duplicate: bool  # True when this submission had already been recorded
+    game: Game
+    seats: list[Seat]
+    current: CurrentRound | None = None  # the state after the turn, for rendering it at once
 
 
 def _locked(game_id: int) -> tuple[Game, list[Seat]]:
     game = Game.objects.select_for_update().get(pk=game_id)
-    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
     return game, seats
 
 
@@ -177,7 +187,7 @@ def turn_record(
     if client_key:
         earlier = Turn.objects.filter(round__game=game, client_key=client_key).first()
         if earlier is not None:
-            return TurnOutcome(turn=earlier, duplicate=True)
+            return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
     _check_version(game, expected_version)
     if game.status != Game.Status.PLAYING:
         raise NotPlaying(game.get_status_display())
@@ -191,12 +201,13 @@ def turn_record(
         client_key=client_key,
         **_turn_fields(result, draw),
     )
+    current.turns.append(turn)
     current.round.totals = list(current.state.totals)
     current.round.reason = current.state.round_reason or ""
     current.round.save(update_fields=["totals", "reason"])
     game.turn_count += 1
     _save_state(game, seats, current.state)
-    return TurnOutcome(turn=turn, duplicate=False)
+    return TurnOutcome(turn=turn, duplicate=False, game=game, seats=seats, current=current)
 
 
 @transaction.atomic

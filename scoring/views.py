@@ -106,8 +106,8 @@ def _urls(game: Game, token: str | None) -> dict:
     return {a: name(a) for a in ("tablet", "fits", "turn", "undo", "hands", "poll")}
 
 
-def _tablet_context(request, game, token, **extra):
-    view = selectors.table_view(game)
+def _tablet_context(request, game, token, view=None, **extra):
+    view = view or selectors.table_view(game)
     return {
         "game": game, "view": view, "urls": _urls(game, token),
         "key": uuid.uuid4().hex, "token": token,
@@ -137,6 +137,7 @@ def _message(request, text: str, status: int, kind: str = "error"):
                       status=status)
     response["HX-Retarget"] = "#tablet-message"
     response["HX-Reswap"] = "innerHTML"
+    response["HX-Reselect"] = ".message"  # the fits request selects #hints; a refusal is not that
     return response
 
 
@@ -177,7 +178,7 @@ def tablet_fits(request, pk=None, token=None):
         hints.append(shape)
     response = render(request, "scoring/partials/hints.html",
                       {"hints": hints, "tile": str(tile)})
-    response["HX-Trigger"] = json.dumps({"hints-ready": {"tile": str(tile), "count": len(hints)}})
+    response["HX-Trigger-After-Settle"] = json.dumps({"hints-ready": {"tile": str(tile), "count": len(hints)}})
     return response
 
 
@@ -216,11 +217,13 @@ def tablet_turn(request, pk=None, token=None):
     except EngineError as error:
         names = [s.player.display_name for s in selectors.game_seats(game)]
         return _message(request, refusal(error, at=data["at"], players=names), 422)
-    game.refresh_from_db()
     if not request.htmx:
         return redirect(_urls(game, token)["tablet"])
-    return _render_tablet(request, game, token, just_played=outcome.turn,
-                          duplicate=outcome.duplicate)
+    view = None
+    if outcome.current is not None:
+        view = selectors.table_view(outcome.game, seats=outcome.seats, current=outcome.current)
+    return _render_tablet(request, outcome.game, token, view=view, duplicate=outcome.duplicate)
+
 
 
 def _conflict(request, game, token):
@@ -358,16 +361,26 @@ def game_import_view(request):
         except (ValueError, UnicodeDecodeError):
             form.add_error("record", _("The file is not valid JSON."))
         except EngineError as error:
-            where = ""
-            if error.round is not None:
-                where = _("Round %(round)s, turn %(turn)s: ") % {
-                    "round": error.round + 1,
-                    "turn": "—" if error.turn is None else error.turn + 1}
-            form.add_error("record", where + refusal(error))
+            form.add_error("record", _where(error) + refusal(error, at=_move_cell(record, error)))
         else:
             messages.success(request, _("The game was imported."))
             return redirect(game)
     return render(request, "scoring/game_import.html", {"form": form})
+
+
+def _where(error: EngineError) -> str:
+    """'Round 2, turn 5: ' for an error found while replaying, else nothing."""
+    if error.round is None:
+        return ""
+    turn = "—" if error.turn is None else error.turn + 1
+    return _("Round %(round)s, turn %(turn)s: ") % {"round": error.round + 1, "turn": turn}
+
+
+def _move_cell(record: dict, error: EngineError):
+    try:
+        return tuple(record["rounds"][error.round]["moves"][error.turn]["at"])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
 
 
 def _organised_game(request, pk) -> Game:
@@ -428,12 +441,7 @@ def turn_correct(request, pk, round_number, turn_number):
             )
         except EngineError as error:
             names = [s.player.display_name for s in selectors.game_seats(game)]
-            where = ""
-            if error.round is not None:
-                where = _("Round %(round)s, turn %(turn)s: ") % {
-                    "round": error.round + 1,
-                    "turn": "—" if error.turn is None else error.turn + 1}
-            form.add_error(None, where + refusal(error, at=data["at"], players=names))
+            form.add_error(None, _where(error) + refusal(error, at=data["at"], players=names))
         else:
             messages.success(request, _("The turn was corrected and the game re-scored."))
             return redirect(game)

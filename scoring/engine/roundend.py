@@ -77,7 +77,7 @@ def normalise_hands(state, hands) -> tuple[list[int], list[int], dict]:
         if count != tracked:
             raise EngineError(
                 "hand-count",
-                f"{name} holds {tracked} tiles, not {count}",
+                f"{name} holds {tracked} tile{'' if tracked == 1 else 's'}, not {count}",
                 {"player": name, "seat": seat, "tracked": tracked, "given": count},
             )
         counts.append(count)

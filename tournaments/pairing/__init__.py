@@ -1,0 +1,92 @@
+"""Tournament pairing for the Triominos club: pure Python, plain values in and out.
+
+Systems: Swiss for tables of 2–4 (:func:`pair_swiss`), round robin
+(:func:`berger_table`, :func:`round_robin`), knockout brackets
+(:func:`single_elimination`, :func:`double_elimination`, :func:`advance`),
+standings with configurable tie-breaks (:func:`compute_standings`) and
+stage glue (:func:`next_swiss_round`, :func:`knockout_from_standings`).
+Every decision worth explaining comes with a :class:`Flag`.
+"""
+
+from .knockout import (
+    Bracket,
+    Match,
+    PlaceRange,
+    Source,
+    bracket_order,
+    double_elimination,
+    single_elimination,
+)
+from .knockout_play import BracketState, MatchTable, advance
+from .model import (
+    Flag,
+    Meetings,
+    PlayerEntry,
+    RoundDraft,
+    SwissOptions,
+    Table,
+    table_sizes,
+)
+from .roundrobin import (
+    Schedule,
+    affine_plane_rounds,
+    berger_table,
+    meeting_counts,
+    round_robin,
+)
+from .stages import knockout_from_standings, next_swiss_round, qualifiers, seeds_by_rating
+from .standings import (
+    DEFAULT_TIEBREAKS,
+    TIEBREAKS,
+    PointsScheme,
+    RoundResult,
+    StandingRow,
+    Standings,
+    TableResult,
+    by_placing,
+    compute_standings,
+    tournament_points,
+    win_draw_loss,
+)
+from .swiss import pair_swiss
+
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "TIEBREAKS",
+    "Bracket",
+    "BracketState",
+    "Flag",
+    "Match",
+    "MatchTable",
+    "Meetings",
+    "PlaceRange",
+    "PlayerEntry",
+    "PointsScheme",
+    "RoundDraft",
+    "RoundResult",
+    "Schedule",
+    "Source",
+    "StandingRow",
+    "Standings",
+    "SwissOptions",
+    "Table",
+    "TableResult",
+    "advance",
+    "affine_plane_rounds",
+    "berger_table",
+    "bracket_order",
+    "by_placing",
+    "compute_standings",
+    "double_elimination",
+    "knockout_from_standings",
+    "meeting_counts",
+    "next_swiss_round",
+    "pair_swiss",
+    "qualifiers",
+    "round_robin",
+    "seeds_by_rating",
+    "single_elimination",
+    "table_sizes",
+    "tournament_points",
+    "win_draw_loss",
+]

@@ -11,6 +11,7 @@ fixes the size of each position, so moves never change a table's size.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
@@ -140,15 +141,19 @@ def exact(
     pair_cost: PairCost,
     upper: int | None = None,
     budget: int = 1_000_000,
+    misplaced: int = 0,
 ) -> tuple[list[list[int]] | None, int | None, bool]:
     """Branch-and-bound for the cheapest split of ``order`` into ``sizes``.
 
     The best-placed unseated player always opens the next table, so tables
-    come out in position order and position ``k`` gets ``sizes[k]`` seats.
-    ``upper`` is a cost to beat (e.g. the heuristic's); only strictly cheaper
-    splits are returned. Returns ``(tables, cost, complete)``: ``tables`` is
-    ``None`` when nothing beat ``upper``; ``complete`` is False when the node
-    ``budget`` ran out, in which case the answer is not proven optimal.
+    come out in position order. Any arrangement of the table sizes is
+    tried; a table whose size differs from ``sizes`` at its position costs
+    ``misplaced`` extra (so smaller tables stay at the bottom unless that
+    is worth more than ``misplaced``). ``upper`` is a cost to beat (e.g. the
+    heuristic's); only strictly cheaper splits are returned. Returns
+    ``(tables, cost, complete)``: ``tables`` is ``None`` when nothing beat
+    ``upper``; ``complete`` is False when the node ``budget`` ran out, in
+    which case the answer is not proven optimal.
     """
     best: list = [upper, None]
     nodes = 0
@@ -161,21 +166,30 @@ def exact(
             best[0], best[1] = acc, [list(t) for t in chosen]
             return
         first, rest = remaining[0], remaining[1:]
-        for combo in combinations(rest, sizes[depth] - 1):
-            nodes += 1
-            if nodes > budget:
-                complete = False
-                return
-            members = (first, *combo)
-            cost = acc + table_cost(members, pair_cost)
-            if best[0] is not None and cost >= best[0]:
+        for size in sorted(left, key=lambda s: s != sizes[depth]):
+            if not left[size]:
                 continue
-            chosen.append(list(members))
-            taken = set(combo)
-            rec(tuple(x for x in rest if x not in taken), depth + 1, cost)
-            chosen.pop()
+            extra = 0 if size == sizes[depth] else misplaced
+            left[size] -= 1
+            for combo in combinations(rest, size - 1):
+                nodes += 1
+                if nodes > budget:
+                    complete = False
+                    break
+                members = (first, *combo)
+                cost = acc + extra + table_cost(members, pair_cost)
+                if best[0] is not None and cost >= best[0]:
+                    continue
+                chosen.append(list(members))
+                taken = set(combo)
+                rec(tuple(x for x in rest if x not in taken), depth + 1, cost)
+                chosen.pop()
+                if not complete:
+                    break
+            left[size] += 1
             if not complete:
                 return
 
+    left = Counter(sizes)
     rec(tuple(order), 0, 0)
     return best[1], best[0] if best[1] is not None else None, complete

@@ -6,8 +6,9 @@ compared lexicographically, most important first:
 1. hard: a forbidden pair;
 2. repeat: :meth:`Meetings.repeat_cost` (a consecutive repeat costs more);
 3. club: same club, when the options ask to avoid it;
-4. score: squared difference of tournament points (small score spread);
-5. rank: distance in the ranking, so equal scores fill tables top-down.
+4. position: (exact search only) a smaller table above a full one;
+5. score: squared difference of tournament points (small score spread);
+6. rank: distance in the ranking, so equal scores fill tables top-down.
 
 Seat balance does not shape the tables; it only orders the seats.
 """
@@ -32,9 +33,11 @@ def pair_tables(
     pts = ctx.points
     max_meet = max((c for _, c in ctx.meetings.pairs()), default=0)
     spread = max(pts) - min(pts) if pts else 0
-    maxima = [1, 2 * max_meet + 1, 1, spread**2, count]
+    # The "position" tier (a table of the wrong size at a position) only
+    # exists in the exact search; the heuristic keeps sizes in place.
+    maxima = [1, 2 * max_meet + 1, 1, 1, spread**2, count]
     terms = sum(comb(s, 2) for s in sizes)
-    m_hard, m_rep, m_club, m_score, m_rank = tier_multipliers(maxima, terms)
+    m_hard, m_rep, m_club, m_pos, m_score, m_rank = tier_multipliers(maxima, terms)
     cache: dict[int, int] = {}
 
     def pair_cost(i: int, j: int) -> int:
@@ -59,7 +62,9 @@ def pair_tables(
     proven = False
     if len(order) <= ctx.options.exact_limit:
         current = sum(partition.table_cost(t, pair_cost) for t in tables)
-        better, _, complete = partition.exact(order, sizes, pair_cost, upper=current)
+        better, _, complete = partition.exact(
+            order, sizes, pair_cost, upper=current, misplaced=m_pos
+        )
         if better is not None:
             tables = better
         proven = complete

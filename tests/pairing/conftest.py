@@ -1,0 +1,23 @@
+"""Pairing tests are pure Python: no Django, no Celery.
+
+The project-wide ``celery_mode`` fixture (tests/conftest.py) is autouse and
+imports the Celery app, which loads Django settings; overriding it here
+keeps these tests independent of the web stack, as the package itself is.
+"""
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "pairing",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+settings.load_profile("pairing")
+
+
+@pytest.fixture(autouse=True)
+def celery_mode():
+    """No Celery here (overrides the project-wide autouse fixture)."""
+    yield "none"

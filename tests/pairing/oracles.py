@@ -1,0 +1,96 @@
+"""Brute-force oracles and a small tournament simulator for the pairing tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from tournaments.pairing import Meetings, PlayerEntry, RoundDraft
+
+
+def perfect_matchings(items: Sequence) -> Iterator[list[tuple]]:
+    """Every way to split ``items`` (even length) into pairs."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for k, other in enumerate(rest):
+        for tail in perfect_matchings(rest[:k] + rest[k + 1 :]):
+            yield [(first, other), *tail]
+
+
+def partitions(items: Sequence, sizes: Sequence[int]) -> Iterator[list[tuple]]:
+    """Every split of ``items`` into groups with the multiset of ``sizes``."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for size in sorted(set(sizes)):
+        left = list(sizes)
+        left.remove(size)
+        for combo in combinations(rest, size - 1):
+            remaining = [x for x in rest if x not in combo]
+            for tail in partitions(remaining, left):
+                yield [(first, *combo), *tail]
+
+
+def group_cost(groups, meetings: Meetings, forbidden: set[frozenset]) -> tuple[int, int]:
+    """(forbidden pairs, repeat cost) of a set of tables."""
+    hard = rep = 0
+    for g in groups:
+        for a, b in combinations(g, 2):
+            hard += frozenset((a, b)) in forbidden
+            rep += meetings.repeat_cost(a, b)
+    return hard, rep
+
+
+def best_two(players: Sequence[PlayerEntry], history, forbidden=frozenset()) -> tuple[int, int]:
+    """Least (hard, repeat) cost over every pairing and bye choice at tables of 2.
+
+    Hard counts forbidden pairs and byes to players who already had one.
+    """
+    meetings = Meetings(history)
+    byes = {p.id: p.byes for p in players}
+    ids = [p.id for p in players]
+    if len(ids) % 2:
+        ids = [*ids, None]
+    best = None
+    for matching in perfect_matchings(ids):
+        real = [m for m in matching if None not in m]
+        hard, rep = group_cost(real, meetings, set(forbidden))
+        for m in matching:
+            if None in m:
+                hard += byes[m[0] if m[1] is None else m[1]]
+        if best is None or (hard, rep) < best:
+            best = (hard, rep)
+    return best
+
+
+def draft_cost(draft: RoundDraft, players, history, forbidden=frozenset()) -> tuple[int, int]:
+    """(hard, repeat) cost of a draft, as :func:`best_two` counts it."""
+    meetings = Meetings(history)
+    byes = {p.id: p.byes for p in players}
+    hard, rep = group_cost([t.seats for t in draft.tables], meetings, set(forbidden))
+    return hard + sum(byes[b] for b in draft.byes), rep
+
+
+def best_tables(draft: RoundDraft, history, forbidden=frozenset()) -> tuple[int, int]:
+    """Least (hard, repeat) cost over every split of the draft's seated players."""
+    meetings = Meetings(history)
+    seated = [p for t in draft.tables for p in t.seats]
+    sizes = [len(t.seats) for t in draft.tables]
+    return min(group_cost(p, meetings, set(forbidden)) for p in partitions(seated, sizes))
+
+
+def play(draft: RoundDraft, rng: random.Random) -> dict[int, int]:
+    """Random placings for a draft: table points size-1 .. 0, byes score size-1."""
+    gained: dict[int, int] = {}
+    for table in draft.tables:
+        order = list(table.seats)
+        rng.shuffle(order)
+        for place, pid in enumerate(order):
+            gained[pid] = len(order) - 1 - place
+    for pid in draft.byes:
+        gained[pid] = 1
+    return gained

@@ -1,0 +1,268 @@
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import Membership
+from scoring.models import Game, Turn
+from scoring.services import Actor, game_start, turn_record
+from tests.factories import ClubFactory, UserFactory, member
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return ClubFactory(default_preset="pressman")
+
+
+@pytest.fixture
+def referee(club):
+    user = UserFactory(username="ref")
+    member(club, Membership.Role.REFEREE, user=user)
+    return user
+
+
+@pytest.fixture
+def game(club):
+    players = [member(club, name=n) for n in ("Anna", "Boris", "Vera")]
+    return game_start(club=club, players=players, preset="pressman", actor=Actor())
+
+
+def turn_url(game, token=None):
+    if token:
+        return reverse("scoring:link-turn", args=[token])
+    return reverse("scoring:turn", args=[game.pk])
+
+
+def post_turn(client, game, *, token=None, htmx=True, **fields):
+    data = {"version": game.version, "seat": 0, "draw": 0, "key": ""}
+    data.update(fields)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(turn_url(game, token), data, **headers)
+
+
+def test_referee_records_the_opening(client, referee, game):
+    client.force_login(referee)
+    response = post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'id="tablet-root"' in body
+    assert "+22" in body and "opening +10" in body
+    game.refresh_from_db()
+    assert game.version == 1 and game.to_play == 1
+
+
+def test_illegal_placement_is_refused_with_the_reason(client, referee, game):
+    client.force_login(referee)
+    post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    game.refresh_from_db()
+    response = post_turn(client, game, seat=1, at_c=1, at_r=0, corners="3,4,4")
+    assert response.status_code == 422
+    assert response["HX-Retarget"] == "#tablet-message"
+    assert "The bottom corner needs a 4, not a 3." in response.content.decode()
+    assert Turn.objects.filter(round__game=game).count() == 1
+
+
+def test_refusal_in_russian(client, referee, game):
+    client.force_login(referee)
+    post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    game.refresh_from_db()
+    response = client.post(turn_url(game), {"version": game.version, "seat": 1, "at_c": 1,
+                                            "at_r": 0, "corners": "3,4,4"},
+                           HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 422
+    assert "Нижний угол должен быть 4, а не 3." in response.content.decode()
+
+
+def test_stale_tablet_gets_a_conflict_with_the_current_state(client, referee, game):
+    client.force_login(referee)
+    stale_version = game.version
+    post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    response = client.post(turn_url(game), {"version": stale_version, "seat": 0, "at_c": 0,
+                                            "at_r": 0, "corners": "5,5,5"},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    body = response.content.decode()
+    assert "Another tablet changed this game" in body
+    assert 'data-version="1"' in body
+    assert Turn.objects.filter(round__game=game).count() == 1
+
+
+def test_double_tap_is_recorded_once(client, referee, game):
+    client.force_login(referee)
+    first = post_turn(client, game, at_c=0, at_r=0, corners="4,4,4", key="k-1")
+    second = post_turn(client, game, at_c=0, at_r=0, corners="4,4,4", key="k-1")
+    assert first.status_code == 200 and second.status_code == 200
+    assert "already recorded" in second.content.decode()
+    assert Turn.objects.filter(round__game=game).count() == 1
+
+
+@pytest.mark.parametrize("fields", [
+    {"seat": "x"},
+    {"version": ""},
+    {"at_c": 0, "corners": "4,4,4"},
+    {"at_c": 0, "at_r": 0, "corners": "4;4;4"},
+    {"draw": -1},
+    {"seat": 99},
+])
+def test_malformed_turn_is_a_400_with_a_message(client, referee, game, fields):
+    client.force_login(referee)
+    response = post_turn(client, game, **fields)
+    assert response.status_code == 400
+    assert 'class="message error"' in response.content.decode()
+    assert Turn.objects.count() == 0
+
+
+def test_fits_lists_every_cell_and_rotation(client, referee, game):
+    client.force_login(referee)
+    post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    response = client.get(reverse("scoring:fits", args=[game.pk]), {"tile": "144"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.count('class="hint"') == 3
+    assert 'data-c="1" data-r="0" data-options="4,4,1"' in body
+    assert json.loads(response["HX-Trigger-After-Settle"]) == {"hints-ready": {"tile": "1-4-4", "count": 3}}
+    bad = client.get(reverse("scoring:fits", args=[game.pk]), {"tile": "9-9-9"})
+    assert bad.status_code == 422
+
+
+def test_anonymous_and_other_club_referee_are_refused(client, game):
+    assert post_turn(client, game, at_c=0, at_r=0, corners="4,4,4").status_code == 403
+    assert client.get(reverse("scoring:tablet", args=[game.pk])).status_code == 403
+    other = UserFactory(username="other-ref")
+    member(ClubFactory(), Membership.Role.REFEREE, user=other)
+    client.force_login(other)
+    assert post_turn(client, game, at_c=0, at_r=0, corners="4,4,4").status_code == 403
+    plain = UserFactory(username="member")
+    member(game.club, Membership.Role.MEMBER, user=plain)
+    client.force_login(plain)
+    assert post_turn(client, game, at_c=0, at_r=0, corners="4,4,4").status_code == 403
+    assert Turn.objects.count() == 0
+
+
+def test_table_link_records_without_login_until_revoked(client, referee, game):
+    token = game.table_token
+    assert client.get(reverse("scoring:link-tablet", args=[token])).status_code == 200
+    response = post_turn(client, game, token=token, at_c=0, at_r=0, corners="4,4,4")
+    assert response.status_code == 200
+    turn = Turn.objects.get()
+    assert turn.via_link and turn.entered_by is None
+    client.force_login(referee)
+    assert client.post(reverse("scoring:link-revoke", args=[game.pk])).status_code == 302
+    client.logout()
+    game.refresh_from_db()
+    assert game.table_token is None
+    assert client.get(reverse("scoring:link-tablet", args=[token])).status_code == 403
+    assert post_turn(client, game, token=token, seat=1, at_c=1, at_r=0,
+                     corners="4,4,1").status_code == 403
+    assert client.get(reverse("scoring:link-tablet", args=["made-up"])).status_code == 403
+
+
+def test_forged_request_without_csrf_token_is_refused(referee, game):
+    forger = Client(enforce_csrf_checks=True)
+    forger.force_login(referee)
+    response = post_turn(forger, game, at_c=0, at_r=0, corners="4,4,4")
+    assert response.status_code == 403
+    assert Turn.objects.count() == 0
+
+
+def test_undo_over_http(client, referee, game):
+    client.force_login(referee)
+    post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    response = client.post(reverse("scoring:undo", args=[game.pk]), {"version": 1},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "The last entry was undone." in response.content.decode()
+    assert Turn.objects.count() == 0
+    stale = client.post(reverse("scoring:undo", args=[game.pk]), {"version": 1},
+                        HTTP_HX_REQUEST="true")
+    assert stale.status_code == 409
+
+
+def test_live_poll_answers_204_while_nothing_changed(client, game,
+                                                     django_capture_on_commit_callbacks):
+    url = reverse("scoring:game-live", args=[game.pk])
+    first = client.get(url, {"v": "old"})
+    assert first.status_code == 200
+    assert client.get(url, {"v": game.version}).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4),
+                    expected_version=game.version, actor=Actor())
+    changed = client.get(url, {"v": game.version})
+    assert changed.status_code == 200
+    assert 'class="num score">22<' in changed.content.decode()
+
+
+def test_record_download_is_the_engine_record(client, referee, game):
+    client.force_login(referee)
+    post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    response = client.get(reverse("scoring:game-record", args=[game.pk]))
+    assert response.status_code == 200
+    record = json.loads(response.content)
+    assert record["format"] == "triominos-record/1"
+    assert record["rules"] == "pressman"
+    assert record["players"] == ["Anna", "Boris", "Vera"]
+    assert record["rounds"] == [{"moves": [{"player": "Anna", "at": [0, 0],
+                                            "corners": [4, 4, 4]}]}]
+
+
+def test_start_a_game_through_the_form(client, referee, club):
+    players = [member(club, name=n) for n in ("P1", "P2")]
+    client.force_login(referee)
+    response = client.post(reverse("scoring:game-new"), {
+        "club": club.pk, "preset": "club", "target": 150,
+        "players": f"{players[1].pk},{players[0].pk}",
+    })
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:tablet", args=[game.pk])
+    assert game.preset == "club" and game.target == 150 and game.rules["target"] == 150
+    assert [s.player for s in game.seats.order_by("position")] == [players[1], players[0]]
+
+
+def test_import_view_reports_the_turn_of_an_illegal_record(client, referee, club):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    record = {"format": "triominos-record/1", "rules": "pressman", "players": ["A", "B"],
+              "rounds": [{"moves": [{"player": "A", "at": [0, 0], "corners": [4, 4, 4]},
+                                    {"player": "B", "at": [1, 0], "corners": [3, 4, 4]}]}]}
+    client.force_login(referee)
+    upload = SimpleUploadedFile("r.json", json.dumps(record).encode())
+    response = client.post(reverse("scoring:game-import"), {"club": club.pk, "record": upload})
+    assert response.status_code == 200
+    assert "Round 1, turn 2: The bottom corner needs a 4, not a 3." in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def _play_turns(game, n):
+    """n legal turns: the example record's opening, then passes after three draws."""
+    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4),
+                expected_version=None, actor=Actor())
+    for i in range(1, n):
+        turn_record(game_id=game.pk, seat=i % 3, draw=3, expected_version=None, actor=Actor())
+
+
+@pytest.mark.parametrize("turns", [1, 10])
+def test_tablet_query_budget_does_not_grow_with_turns(client, referee, game,
+                                                      django_assert_max_num_queries, turns):
+    _play_turns(game, turns)
+    client.force_login(referee)
+    game.refresh_from_db()
+    with django_assert_max_num_queries(9):
+        assert client.get(reverse("scoring:tablet", args=[game.pk])).status_code == 200
+    with django_assert_max_num_queries(14):
+        response = post_turn(client, game, seat=turns % 3, draw=3)
+        assert response.status_code == 200, response.content
+
+
+@pytest.mark.parametrize("turns", [1, 10])
+def test_public_pages_query_budget(client, game, django_assert_max_num_queries, turns):
+    _play_turns(game, turns)
+    with django_assert_max_num_queries(6):
+        assert client.get(reverse("scoring:game-detail", args=[game.pk])).status_code == 200
+    with django_assert_max_num_queries(5):
+        assert client.get(reverse("scoring:game-live", args=[game.pk])).status_code == 200
+    with django_assert_max_num_queries(4):
+        assert client.get(reverse("scoring:game-list")).status_code == 200

@@ -1,0 +1,342 @@
+"""Knockout brackets: single elimination (tables of 2–4) and double elimination.
+
+A bracket is plain data: matches whose seats come from :class:`Source`
+values ("seed 3", "winner of M3", "loser of M5", "2nd of M4"). Building
+works on a full bracket whose size is a power of the branching factor and
+then removes the empty seats: a match left with only as many players as go
+on is not played and its players move straight on (a bye). Playing the
+bracket is :func:`tournaments.pairing.knockout_play.advance`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from .model import Flag, PlayerId
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a seat's player comes from: a seed, or a place at an earlier match."""
+
+    kind: Literal["seed", "result"]
+    seed: int = 0
+    match: str = ""
+    place: int = 0
+
+
+@dataclass(frozen=True)
+class Match:
+    """One knockout table. ``advance`` places go on (0 for a final)."""
+
+    id: str
+    stage: str  # "main", "third-place", "winners", "losers", "grand-final", "reset"
+    round: int
+    slots: tuple[Source, ...]
+    advance: int
+
+
+@dataclass(frozen=True)
+class PlaceRange:
+    """Finishing ``place`` at ``match`` ends the tournament at ``best``..``worst``."""
+
+    match: str
+    place: int
+    best: int
+    worst: int
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """A whole knockout, ready to be played with ``advance``."""
+
+    system: Literal["single", "double"]
+    table_size: int
+    advance: int
+    seeds: tuple[PlayerId, ...]
+    matches: tuple[Match, ...]
+    places: tuple[PlaceRange, ...]
+    flags: tuple[Flag, ...] = ()
+    bracket_reset: bool = False
+
+    def match(self, match_id: str) -> Match:
+        """The match with id ``match_id``."""
+        for m in self.matches:
+            if m.id == match_id:
+                return m
+        raise KeyError(match_id)
+
+    def describe(self, source: Source) -> str:
+        """English label of a source, e.g. ``"winner of M3"`` (for logs and tests)."""
+        if source.kind == "seed":
+            return f"seed {source.seed}"
+        if source.place == 1:
+            return f"winner of {source.match}"
+        if source.place == 2 and len(self.match(source.match).slots) == 2:
+            return f"loser of {source.match}"
+        suffix = {2: "nd", 3: "rd"}.get(source.place, "th")
+        return f"{source.place}{suffix} of {source.match}"
+
+
+@dataclass
+class _Raw:
+    id: str
+    stage: str
+    round: int
+    slots: list[Source]
+    advance: int
+    tier: int  # later tiers finish better; equal tiers share places
+    seats: int = 0
+
+
+def bracket_order(count: int, arity: int = 2) -> list[int]:
+    """Seed numbers in bracket order for ``count`` slots (a power of ``arity``).
+
+    For two: 1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11 — every
+    block of ``arity`` meets first, the best seed always with the weakest,
+    so seeds 1 and 2 can only meet in the final.
+    """
+    order, size = [1], 1
+    while size < count:
+        order = [
+            x for s in order for x in [s] + [k * size + (size + 1 - s) for k in range(1, arity)]
+        ]
+        size *= arity
+    if size != count:
+        raise ValueError("count must be a power of arity")
+    return order
+
+
+def seed(player: int) -> Source:
+    """Source for seed number ``player`` (1-based)."""
+    return Source("seed", seed=player)
+
+
+def result(match: str, place: int) -> Source:
+    """Source for finishing ``place`` at ``match``."""
+    return Source("result", match=match, place=place)
+
+
+def single_elimination(
+    seeds: Sequence[PlayerId],
+    table_size: int = 2,
+    advance: int = 1,
+    third_place: bool = False,
+) -> Bracket:
+    """Single elimination; ``seeds`` best first.
+
+    Tables of ``table_size`` send their top ``advance`` players on
+    (``table_size`` must be a multiple of ``advance``); the last table
+    decides all places. Seeds are spread so the best meet last and the empty
+    seats of a short field fall to the best seeds' tables, which gives the
+    top seeds the byes. ``third_place`` adds a match between the losing
+    semi-finalists (tables of 2 only).
+    """
+    n = _check(seeds)
+    t, k = table_size, advance
+    if not 2 <= t <= 6 or not 1 <= k < t or t % k:
+        raise ValueError("need 2 <= table_size <= 6 and advance dividing table_size")
+    if third_place and t != 2:
+        raise ValueError("a third-place match needs tables of 2")
+    f = t // k
+    rounds = 1
+    while t * f ** (rounds - 1) < n:
+        rounds += 1
+    first = f ** (rounds - 1)
+    raw: list[_Raw] = []
+    prev: list[str] = []
+    for rnd in range(1, rounds + 1):
+        ids = []
+        for q in range(first // f ** (rnd - 1)):
+            mid = f"R{rnd}.{q}"
+            if rnd == 1:
+                head = bracket_order(first, f)[q]
+                slots = [seed(head)] + [seed(lv * first + first + 1 - head) for lv in range(1, t)]
+            else:
+                feed = prev[q * f : (q + 1) * f]
+                slots = [result(src, p) for p in range(1, k + 1) for src in feed]
+            final = rnd == rounds
+            raw.append(_Raw(mid, "main", rnd, slots, 0 if final else k, 2 * rnd))
+            ids.append(mid)
+        prev = ids
+    if third_place and rounds >= 2:
+        semis = [m.id for m in raw if m.round == rounds - 1]
+        raw.insert(
+            len(raw) - 1,
+            _Raw("T", "third-place", rounds, [result(s, 2) for s in semis], 0, 2 * rounds - 1),
+        )
+    return _finish("single", t, k, seeds, raw, "M", bracket_reset=False)
+
+
+def double_elimination(seeds: Sequence[PlayerId], bracket_reset: bool = True) -> Bracket:
+    """Double elimination at tables of 2; ``seeds`` best first.
+
+    Winners' bracket as in single elimination; its losers drop into the
+    losers' bracket, which alternates rounds among its own survivors with
+    rounds that take in the next winners'-bracket losers (in reversed order
+    every other time, to postpone rematches). The grand final pits the two
+    bracket winners; with ``bracket_reset`` a second final is played when
+    the losers'-bracket winner wins the first, since only then has the
+    winners'-bracket champion lost once too.
+    """
+    n = _check(seeds)
+    rounds = max(1, (n - 1).bit_length())
+    size = 2**rounds
+    order = bracket_order(size)
+    raw: list[_Raw] = []
+    wb: list[list[str]] = []
+    for rnd in range(1, rounds + 1):
+        ids = []
+        for q in range(size // 2**rnd):
+            mid = f"W{rnd}.{q}"
+            if rnd == 1:
+                slots = [seed(order[2 * q]), seed(order[2 * q + 1])]
+            else:
+                slots = [result(wb[-1][2 * q], 1), result(wb[-1][2 * q + 1], 1)]
+            raw.append(_Raw(mid, "winners", rnd, slots, 1, 0))
+            ids.append(mid)
+        wb.append(ids)
+    champion_lb = result(wb[-1][0], 2)
+    if rounds >= 2:
+        lb_round = 1
+        lb = [f"L1.{q}" for q in range(size // 4)]
+        for q, mid in enumerate(lb):
+            slots = [result(wb[0][2 * q], 2), result(wb[0][2 * q + 1], 2)]
+            raw.append(_Raw(mid, "losers", 1, slots, 1, 1))
+        for rnd in range(2, rounds + 1):
+            droppers = wb[rnd - 1][::-1] if rnd % 2 == 0 else wb[rnd - 1]
+            lb_round += 1
+            nxt = []
+            for q, (survivor, dropper) in enumerate(zip(lb, droppers, strict=True)):
+                mid = f"L{lb_round}.{q}"
+                slots = [result(survivor, 1), result(dropper, 2)]
+                raw.append(_Raw(mid, "losers", lb_round, slots, 1, lb_round))
+                nxt.append(mid)
+            lb = nxt
+            if rnd < rounds:
+                lb_round += 1
+                nxt = []
+                for q in range(len(lb) // 2):
+                    mid = f"L{lb_round}.{q}"
+                    slots = [result(lb[2 * q], 1), result(lb[2 * q + 1], 1)]
+                    raw.append(_Raw(mid, "losers", lb_round, slots, 1, lb_round))
+                    nxt.append(mid)
+                lb = nxt
+        champion_lb = result(lb[0], 1)
+    top = 2 * rounds + 1
+    final_slots = [result(wb[-1][0], 1), champion_lb]
+    raw.append(_Raw("GF", "grand-final", 1, list(final_slots), 0, top))
+    if bracket_reset:
+        raw.append(_Raw("GF2", "reset", 2, list(final_slots), 0, top))
+    return _finish("double", 2, 1, seeds, raw, "", bracket_reset=bracket_reset)
+
+
+def _check(seeds: Sequence[PlayerId]) -> int:
+    if len(set(seeds)) != len(seeds):
+        raise ValueError("seeds must be unique")
+    if len(seeds) < 2:
+        raise ValueError("a knockout needs at least 2 players")
+    return len(seeds)
+
+
+def _finish(
+    system: Literal["single", "double"],
+    t: int,
+    k: int,
+    seeds: Sequence[PlayerId],
+    raw: list[_Raw],
+    prefix: str,
+    bracket_reset: bool,
+) -> Bracket:
+    """Drop empty seats, renumber the real matches and work out the places."""
+    n = len(seeds)
+    subst: dict[tuple[str, int], Source | None] = {}
+    real: list[_Raw] = []
+    for m in raw:
+        slots: list[Source] = []
+        for src in m.slots:
+            if src.kind == "seed":
+                got = src if src.seed <= n else None
+            else:
+                key = (src.match, src.place)
+                got = subst.get(key, src)
+            if got is not None:
+                slots.append(got)
+        full = len(m.slots)
+        if len(slots) <= max(m.advance, 1):
+            # Nothing to play: everybody present goes straight on, better
+            # seat first; the places nobody fills are empty downstream.
+            for p in range(1, full + 1):
+                subst[(m.id, p)] = slots[p - 1] if p <= len(slots) else None
+            continue
+        for p in range(len(slots) + 1, full + 1):
+            subst[(m.id, p)] = None
+        real.append(replace(m, slots=slots, seats=len(slots)))
+    names = _names(real, prefix)
+    matches = tuple(
+        Match(
+            id=names[m.id],
+            stage=m.stage,
+            round=m.round,
+            slots=tuple(
+                s if s.kind == "seed" else replace(s, match=names[s.match]) for s in m.slots
+            ),
+            advance=m.advance,
+        )
+        for m in real
+    )
+    places = _place_ranges(real, names)
+    first_round: dict[int, int] = {}
+    for m in matches:
+        for s in m.slots:
+            if s.kind == "seed":
+                first_round.setdefault(s.seed, m.round)
+    flags = tuple(
+        Flag("knockout-bye", {"player": seeds[s - 1], "seed": s, "enters_round": r})
+        for s, r in sorted(first_round.items())
+        if r > 1
+    )
+    return Bracket(system, t, k, tuple(seeds), matches, places, flags, bracket_reset)
+
+
+def _names(real: list[_Raw], prefix: str) -> dict[str, str]:
+    """Readable ids: M1, M2, ... or W1.., L1.., GF, GF2 for double elimination."""
+    names: dict[str, str] = {}
+    counters: dict[str, int] = {}
+    for m in real:
+        if m.stage in ("grand-final", "reset"):
+            names[m.id] = m.id
+            continue
+        key = prefix or m.id[0]
+        counters[key] = counters.get(key, 0) + 1
+        names[m.id] = f"{key}{counters[key]}"
+    return names
+
+
+def _place_ranges(real: list[_Raw], names: dict[str, str]) -> tuple[PlaceRange, ...]:
+    """Final places for every finishing place that feeds no later match.
+
+    Later tiers finish better; at one tier a better place finishes better;
+    everybody in the same tier and place shares the range.
+    """
+    used = {(s.match, s.place) for m in real for s in m.slots if s.kind == "result"}
+    groups: dict[tuple[int, int], list[str]] = {}
+    for m in real:
+        if m.stage == "reset":
+            continue  # same places as the first grand final
+        for p in range(1, m.seats + 1):
+            if (m.id, p) not in used:
+                groups.setdefault((m.tier, p), []).append(m.id)
+    out: list[PlaceRange] = []
+    best = 1
+    for tier, place in sorted(groups, key=lambda g: (-g[0], g[1])):
+        members = groups[(tier, place)]
+        worst = best + len(members) - 1
+        out.extend(PlaceRange(names[mid], place, best, worst) for mid in members)
+        best = worst + 1
+    for m in real:
+        if m.stage == "reset":
+            out.extend(PlaceRange(m.id, p, p, p) for p in (1, 2))
+    return tuple(out)

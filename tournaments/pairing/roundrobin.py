@@ -1,0 +1,301 @@
+"""Round-robin schedules.
+
+Tables of 2 follow FIDE's Berger tables (Handbook C.05, Annex 1). Tables of
+3–4 use an exact resolvable design when one is built in (the affine planes
+of order 3 and 4: 9 players in threes over 4 rounds, 16 in fours over 5
+rounds, every pair meeting exactly once) and otherwise a local search that
+keeps the pair-meeting counts as even as possible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from . import partition
+from .model import Flag, PlayerId, Remainder, RoundDraft, Table, table_sizes
+
+#: Simulated-annealing steps per player and round (capped by MAX_STEPS).
+STEPS_PER_SLOT = 400
+MAX_STEPS = 200_000
+
+
+@dataclass
+class Schedule:
+    """A whole round-robin: the rounds in playing order plus summary flags."""
+
+    rounds: list[RoundDraft]
+    flags: list[Flag]
+
+
+def berger_table(n: int) -> list[list[tuple[int, int]]]:
+    """FIDE's Berger table for ``n`` players, as pairing numbers.
+
+    Each round lists its tables in board order as ``(first, second)``; the
+    first player has white / the first seat. For odd ``n`` the table for
+    ``n + 1`` is returned and meeting number ``n + 1`` means a bye.
+
+    Construction: round 1 pairs ``i`` with ``m + 1 - i``; each next round
+    adds ``m / 2`` (modulo ``m - 1``) to every number except ``m``, keeps the
+    board order and swaps colours on board 1, where ``m`` always plays.
+    """
+    if n < 2:
+        raise ValueError("a round robin needs at least 2 players")
+    m = n + n % 2
+    half = m // 2
+    rounds = [[(i, m + 1 - i) for i in range(1, half + 1)]]
+
+    def shift(x: int) -> int:
+        return m if x == m else (x - 1 + half) % (m - 1) + 1
+
+    for _ in range(m - 2):
+        nxt = [(shift(a), shift(b)) for a, b in rounds[-1]]
+        nxt[0] = (nxt[0][1], nxt[0][0])
+        rounds.append(nxt)
+    return rounds
+
+
+def round_robin(
+    player_ids: Sequence[PlayerId],
+    table_size: int = 2,
+    rounds: int | None = None,
+    cycles: int = 1,
+    remainder: Remainder = "bye",
+    seed: int = 0,
+) -> Schedule:
+    """Schedule a round robin; ``player_ids`` in pairing-number order.
+
+    For tables of 2 this is the Berger table (``cycles`` repeats it with
+    colours reversed in every second cycle; with more than one cycle the
+    last two rounds of each cycle are swapped, as FIDE recommends, so no
+    player gets three equal colours in a row across the cycle break).
+    ``rounds`` cuts the schedule short. For tables of 3–4, ``rounds``
+    defaults to enough rounds for everybody to be able to meet everybody,
+    ``remainder`` handles a field that does not divide into full tables and
+    ``seed`` makes the local search reproducible.
+    """
+    ids = list(player_ids)
+    if len(set(ids)) != len(ids):
+        raise ValueError("player ids must be unique")
+    if table_size == 2:
+        drafts = _berger_drafts(ids, cycles)
+        if rounds is not None:
+            drafts = drafts[:rounds]
+        flags = [_balance_flag(ids, drafts)]
+        return Schedule(drafts, flags)
+    if table_size not in (3, 4):
+        raise ValueError("table_size must be 2, 3 or 4")
+    return _table_schedule(ids, table_size, rounds, remainder, seed)
+
+
+def _berger_drafts(ids: list[int], cycles: int) -> list[RoundDraft]:
+    n = len(ids)
+    base = berger_table(n)
+    if cycles > 1 and len(base) >= 2:
+        base = base[:-2] + [base[-1], base[-2]]
+    drafts = []
+    for cycle in range(cycles):
+        for rnd in base:
+            tables, byes, flags = [], [], []
+            for a, b in rnd:
+                if cycle % 2:
+                    a, b = b, a
+                if max(a, b) > n:
+                    player = ids[min(a, b) - 1]
+                    byes.append(player)
+                    flags.append(Flag("bye", {"player": player, "reason": "round-robin"}))
+                else:
+                    tables.append(Table((ids[a - 1], ids[b - 1])))
+            drafts.append(RoundDraft(tables, byes, flags))
+    return drafts
+
+
+# -- tables of 3-4 ------------------------------------------------------------
+
+
+def _field(q: int) -> tuple:
+    """Addition and multiplication of the field with ``q`` elements (q = 3, 4)."""
+    if q == 4:
+        def mul(a: int, b: int) -> int:
+            # GF(4) as polynomials over GF(2) modulo x^2 + x + 1.
+            r = (a if b & 1 else 0) ^ ((a << 1) if b & 2 else 0)
+            return r ^ 0b111 if r & 0b100 else r
+
+        return (lambda a, b: a ^ b), mul
+    return (lambda a, b: (a + b) % q), (lambda a, b: a * b % q)
+
+
+def affine_plane_rounds(q: int) -> list[list[list[int]]]:
+    """The ``q + 1`` parallel classes of the affine plane of order ``q``.
+
+    Points are ``x * q + y``; each class is a round of ``q`` tables of ``q``
+    and every pair of the ``q * q`` points shares exactly one table.
+    """
+    if q not in (3, 4):
+        raise ValueError("only orders 3 and 4 are built in")
+    add, mul = _field(q)
+    classes = [[[x * q + y for y in range(q)] for x in range(q)]]  # x = const
+    for slope in range(q):
+        lines: dict[int, list[int]] = {}
+        for x in range(q):
+            for y in range(q):
+                # point (x, y) lies on y = slope * x + b with b = y - slope * x
+                b = next(c for c in range(q) if add(mul(slope, x), c) == y)
+                lines.setdefault(b, []).append(x * q + y)
+        classes.append([lines[b] for b in sorted(lines)])
+    return classes
+
+
+def _table_schedule(
+    ids: list[int], size: int, rounds: int | None, remainder: Remainder, seed: int
+) -> Schedule:
+    n = len(ids)
+    if rounds is None:
+        rounds = max(1, -(-(n - 1) // (size - 1)))
+    rng = random.Random(seed)
+    design = affine_plane_rounds(size) if n == size * size else []
+    counts = [[0] * n for _ in range(n)]
+    plan: list[tuple[list[list[int]], list[int], bool]] = []  # tables, byes, fixed
+    bye_counts = [0] * n
+    for number in range(rounds):
+        if number < len(design):
+            tables, byes, fixed = [list(t) for t in design[number]], [], True
+        else:
+            sizes, nbyes = table_sizes(n, size, remainder)
+            # Sit out whoever sat out least, rotating through the field.
+            byes = sorted(range(n), key=lambda i: (bye_counts[i], (i - number) % n))[:nbyes]
+            order = [i for i in range(n) if i not in byes]
+            rng.shuffle(order)
+            tables = _optimise(order, sizes, counts) if sizes else []
+            fixed = False
+        for b in byes:
+            bye_counts[b] += 1
+        _count(counts, tables, +1)
+        plan.append((tables, byes, fixed))
+    _anneal(plan, counts, rng)
+    drafts = _seat(ids, plan)
+    flags = [_balance_flag(ids, drafts)]
+    if design:
+        flags.append(Flag("exact-design", {"design": "affine-plane", "order": size,
+                                           "rounds": min(rounds, len(design))}))
+    return Schedule(drafts, flags)
+
+
+def _pair_cost(counts: list[list[int]]):
+    # Meeting again costs (number of pairs)^count: one more pair at a higher
+    # count always weighs more than any number of pairs below it, which
+    # first keeps the maximum down and then evens out the rest.
+    base = len(counts) ** 2 + 1
+
+    def cost(i: int, j: int) -> int:
+        c = counts[i][j]
+        return base**c if c else 0
+
+    return cost
+
+
+def _anneal(plan: list, counts: list[list[int]], rng: random.Random) -> None:
+    """Simulated annealing over swaps inside the searched rounds.
+
+    Per-round optimisation gets stuck: a round can only be as good as the
+    others allow. Annealing swaps two players of one round at a time and
+    judges the swap by the whole schedule's sum of squared meeting counts
+    (with a fixed number of meetings, that is the variance), sometimes
+    accepting a worse schedule to get out of a local minimum. The best
+    schedule seen is kept. Seeded, so the result is reproducible.
+    """
+    rounds = [r for r, (tables, _b, fixed) in enumerate(plan) if not fixed and len(tables) > 1]
+    if not rounds:
+        return
+    n = len(counts)
+    steps = min(MAX_STEPS, STEPS_PER_SLOT * n * len(rounds))
+    total = sum(c * c for row in counts for c in row) // 2
+    best_total, best = total, [[list(t) for t in plan[r][0]] for r in rounds]
+    for step in range(steps):
+        temp = 2.0 * (1 - step / steps) + 0.05
+        pos = rng.choice(rounds)
+        tables = plan[pos][0]
+        a, b = rng.sample(range(len(tables)), 2)
+        i, j = rng.randrange(len(tables[a])), rng.randrange(len(tables[b]))
+        x, y = tables[a][i], tables[b][j]
+        cx, cy = counts[x], counts[y]
+        # (c+1)^2 - c^2 = 2c + 1 for a new meeting, (c-1)^2 - c^2 = 1 - 2c for a lost one.
+        delta = sum(2 * (cy[z] - cx[z]) + 2 for z in tables[a] if z != x)
+        delta += sum(2 * (cx[z] - cy[z]) + 2 for z in tables[b] if z != y)
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            continue
+        for z in tables[a]:
+            if z != x:
+                cx[z] -= 1
+                counts[z][x] -= 1
+                cy[z] += 1
+                counts[z][y] += 1
+        for z in tables[b]:
+            if z != y:
+                cy[z] -= 1
+                counts[z][y] -= 1
+                cx[z] += 1
+                counts[z][x] += 1
+        tables[a][i], tables[b][j] = y, x
+        total += delta
+        if total < best_total:
+            best_total, best = total, [[list(t) for t in plan[r][0]] for r in rounds]
+    for r, tables in zip(rounds, best, strict=True):
+        plan[r] = (tables, plan[r][1], plan[r][2])
+
+
+def _optimise(order: list[int], sizes: list[int], counts: list[list[int]]) -> list[list[int]]:
+    cost = _pair_cost(counts)
+    tables = partition.greedy_fill(order, sizes, cost, window=len(order))
+    return partition.improve(tables, cost, conflict=1, near=len(tables))
+
+
+def _count(counts: list[list[int]], tables: list[list[int]], step: int) -> None:
+    for table in tables:
+        for a, b in combinations(table, 2):
+            counts[a][b] += step
+            counts[b][a] += step
+
+
+def _seat(ids: list[int], plan: list) -> list[RoundDraft]:
+    """Seat every table so the openings rotate: fewest openings sit first."""
+    opened = [0] * len(ids)
+    drafts = []
+    for tables, byes, _fixed in plan:
+        out, flags = [], []
+        for table in tables:
+            seats = sorted(table, key=lambda i: (opened[i], i))
+            opened[seats[0]] += 1
+            out.append(Table(tuple(ids[i] for i in seats)))
+        for b in byes:
+            flags.append(Flag("bye", {"player": ids[b], "reason": "round-robin"}))
+        drafts.append(RoundDraft(out, [ids[b] for b in byes], flags))
+    return drafts
+
+
+def meeting_counts(player_ids: Sequence[PlayerId], drafts: Sequence[RoundDraft]) -> dict:
+    """How often each pair of ``player_ids`` shares a table in ``drafts``."""
+    counts = {frozenset(p): 0 for p in combinations(player_ids, 2)}
+    for draft in drafts:
+        for table in draft.tables:
+            for pair in combinations(table.seats, 2):
+                counts[frozenset(pair)] += 1
+    return counts
+
+
+def _balance_flag(ids: list[int], drafts: list[RoundDraft]) -> Flag:
+    values = list(meeting_counts(ids, drafts).values()) or [0]
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / len(values)
+    return Flag(
+        "meeting-balance",
+        {
+            "min": min(values),
+            "max": max(values),
+            "variance": round(variance, 6),
+            "unmet_pairs": sum(1 for v in values if v == 0),
+        },
+    )

@@ -1,0 +1,323 @@
+"""Standings with an ordered, configurable list of tie-breaks.
+
+Tournament points come from a :class:`PointsScheme` (by placing at the
+table, optionally with a special value for a shared first place, as in
+3/1/0 win/draw/loss). Tie-breaks are applied one after another inside
+groups still tied, which is what lets "direct encounter" look only at the
+players actually tied; lots (seeded, reproducible) always separate the
+last ties, so ranks are unique.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+
+from .model import Flag, PlayerEntry, PlayerId
+
+TIEBREAKS = (
+    "points",
+    "game-points",
+    "spread",
+    "buchholz",
+    "buchholz-cut1",
+    "buchholz-median",
+    "sonneborn-berger",
+    "direct-encounter",
+    "progressive",
+    "wins",
+    "rating",
+)
+DEFAULT_TIEBREAKS = (
+    "points",
+    "direct-encounter",
+    "buchholz-cut1",
+    "buchholz",
+    "sonneborn-berger",
+    "game-points",
+    "rating",
+)
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """One finished table: ``scores[i]`` is the game score of ``seats[i]``.
+
+    ``placings`` (1 = first, equal numbers for shared places) default to the
+    order of the scores, highest first.
+    """
+
+    seats: tuple[PlayerId, ...]
+    scores: tuple[float, ...]
+    placings: tuple[int, ...] | None = None
+
+    def places(self) -> tuple[int, ...]:
+        """Placings, given or derived from the scores (1, 1, 3 for a shared first)."""
+        if self.placings is not None:
+            return tuple(self.placings)
+        return tuple(1 + sum(1 for o in self.scores if o > s) for s in self.scores)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """All tables of one round, plus the players who had a bye."""
+
+    tables: tuple[TableResult, ...]
+    byes: tuple[PlayerId, ...] = ()
+
+
+@dataclass(frozen=True)
+class PointsScheme:
+    """How placings at a table turn into tournament points.
+
+    ``placing[size]`` lists the points for 1st, 2nd, ... at a table of that
+    size. Players sharing a place get the average of the places they span
+    (``ties="average"``) or the best of them (``ties="best"``); a shared
+    first place gets ``shared_first`` each when that is set (a draw).
+    """
+
+    placing: Mapping[int, tuple[float, ...]]
+    shared_first: float | None = None
+    ties: str = "average"
+    bye: float = 0
+
+    def table_points(self, places: Sequence[int]) -> list[Fraction]:
+        """Points for each seat of a table, given the seats' placings."""
+        table = self.placing.get(len(places))
+        if table is None:
+            raise ValueError(f"no points defined for tables of {len(places)}")
+        out = []
+        for p in places:
+            shared = sum(1 for q in places if q == p)
+            span = [Fraction(v) for v in table[p - 1 : p - 1 + shared]]
+            if shared > 1 and p == 1 and self.shared_first is not None:
+                out.append(Fraction(self.shared_first))
+            elif self.ties == "best":
+                out.append(span[0])
+            else:
+                out.append(sum(span) / len(span))
+        return out
+
+
+def win_draw_loss(win: float = 3, draw: float = 1, loss: float = 0, bye: float = 3) -> PointsScheme:
+    """Winner ``win``, everyone else ``loss``; a shared first place ``draw`` each."""
+    return PointsScheme(
+        {size: (win,) + (loss,) * (size - 1) for size in range(2, 7)}, draw, "average", bye
+    )
+
+
+def by_placing(bye: float | None = None) -> PointsScheme:
+    """``size - 1`` points for first down to 0 for last (4-player table: 3/2/1/0).
+
+    A bye is worth the points of first place at a table of 4 unless given.
+    """
+    table = {size: tuple(range(size - 1, -1, -1)) for size in range(2, 7)}
+    return PointsScheme(table, None, "average", 3 if bye is None else bye)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings; ``values`` in tie-break order, lots last."""
+
+    rank: int
+    player: PlayerId
+    values: tuple[tuple[str, float], ...]
+    flags: tuple[Flag, ...] = ()
+
+    def value(self, code: str) -> float:
+        """The value of tie-break ``code`` for this row."""
+        return dict(self.values)[code]
+
+
+@dataclass
+class Standings:
+    """Ordered rows plus flags about the whole table."""
+
+    rows: list[StandingRow]
+    tiebreaks: tuple[str, ...]
+    flags: list[Flag] = field(default_factory=list)
+
+
+@dataclass
+class _Player:
+    points: Fraction = Fraction(0)
+    game_points: Fraction = Fraction(0)
+    spread: Fraction = Fraction(0)
+    wins: int = 0
+    progressive: Fraction = Fraction(0)
+    # per played table: (table-mates, my placing, their placings)
+    tables: list = field(default_factory=list)
+    byes: int = 0
+
+
+def compute_standings(
+    players: Sequence[PlayerEntry],
+    rounds: Sequence[RoundResult],
+    scheme: PointsScheme | None = None,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    lots_seed: int = 0,
+) -> Standings:
+    """Rank ``players`` after ``rounds``.
+
+    Players that appear in the results but not in ``players`` (withdrawn)
+    still count as table-mates but get no row.
+    """
+    scheme = scheme or win_draw_loss()
+    unknown = [c for c in tiebreaks if c not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"unknown tie-breaks: {unknown}")
+    stats = _collect(players, rounds, scheme)
+    rating = {p.id: Fraction(p.rating) for p in players}
+    flags: list[Flag] = []
+
+    def values(code: str, group: list[PlayerId]) -> dict[PlayerId, Fraction]:
+        if code == "direct-encounter":
+            return _direct_encounter(stats, group, flags)
+        if code == "rating":
+            return {p: rating[p] for p in group}
+        return {p: _value(code, stats, p) for p in group}
+
+    rng_values = {p.id: Fraction(random.Random(f"{lots_seed}:{p.id}").random()) for p in players}
+    codes = (*tiebreaks, "lots")
+    table: dict[PlayerId, list[Fraction]] = {p.id: [] for p in players}
+    groups = [[p.id for p in players]]
+    for code in codes:
+        refined = []
+        for group in groups:
+            vals = rng_values if code == "lots" else values(code, group)
+            for p in group:
+                table[p].append(vals[p])
+            group = sorted(group, key=lambda p: (-vals[p], p))
+            start = 0
+            for i in range(1, len(group) + 1):
+                if i == len(group) or vals[group[i]] != vals[group[start]]:
+                    refined.append(group[start:i])
+                    start = i
+        groups = refined
+    order = [g[0] for g in groups]
+    rows = []
+    for rank, pid in enumerate(order, start=1):
+        row_flags = []
+        if rank > 1:
+            above = order[rank - 2]
+            first = next(
+                (k for k in range(len(codes)) if table[pid][k] != table[above][k]), len(codes) - 1
+            )
+            if first > 0:
+                code = "lots" if codes[first] == "lots" else "tiebreak"
+                row_flags.append(Flag(code, {"above": above, "decided_by": codes[first]}))
+        rows.append(
+            StandingRow(
+                rank,
+                pid,
+                tuple((c, _plain(v)) for c, v in zip(codes, table[pid], strict=True)),
+                tuple(row_flags),
+            )
+        )
+    return Standings(rows, tuple(tiebreaks), flags)
+
+
+def tournament_points(
+    rounds: Sequence[RoundResult], scheme: PointsScheme | None = None
+) -> dict[PlayerId, float]:
+    """Tournament points of everybody who appears in ``rounds``."""
+    stats = _collect((), rounds, scheme or win_draw_loss())
+    return {pid: _plain(st.points) for pid, st in stats.items()}
+
+
+def _plain(v: Fraction) -> float:
+    return int(v) if v.denominator == 1 else float(v)
+
+
+def _collect(players, rounds, scheme: PointsScheme) -> dict[PlayerId, _Player]:
+    stats: dict[PlayerId, _Player] = {p.id: _Player() for p in players}
+    for rnd in rounds:
+        for pid in rnd.byes:
+            st = stats.setdefault(pid, _Player())
+            st.points += Fraction(scheme.bye)
+            st.byes += 1
+        for tr in rnd.tables:
+            places = tr.places()
+            pts = scheme.table_points(places)
+            scores = [Fraction(s) for s in tr.scores]
+            for i, pid in enumerate(tr.seats):
+                st = stats.setdefault(pid, _Player())
+                others = [j for j in range(len(tr.seats)) if j != i]
+                st.points += pts[i]
+                st.game_points += scores[i]
+                st.spread += scores[i] - sum(scores[j] for j in others) / len(others)
+                if places[i] == 1 and places.count(1) == 1:
+                    st.wins += 1
+                st.tables.append(
+                    ([tr.seats[j] for j in others], places[i], [places[j] for j in others])
+                )
+        for st in stats.values():
+            st.progressive += st.points
+    return stats
+
+
+def _value(code: str, stats: dict[PlayerId, _Player], pid: PlayerId) -> Fraction:
+    st = stats[pid]
+    if code == "points":
+        return st.points
+    if code == "game-points":
+        return st.game_points
+    if code == "spread":
+        return st.spread
+    if code == "progressive":
+        return st.progressive
+    if code == "wins":
+        return Fraction(st.wins)
+    if code == "sonneborn-berger":
+        total = Fraction(0)
+        for mates, mine, theirs in st.tables:
+            for mate, place in zip(mates, theirs, strict=True):
+                if mine < place:
+                    total += stats[mate].points
+                elif mine == place:
+                    total += stats[mate].points / 2
+        return total
+    # Buchholz family: per round, the average final points of the
+    # table-mates (so tables of different sizes weigh alike); a bye counts as
+    # meeting an opponent with the player's own final points.
+    per_round = [
+        sum(stats[m].points for m in mates) / len(mates) for mates, _, _ in st.tables
+    ] + [st.points] * st.byes
+    per_round.sort()
+    if code == "buchholz-cut1":
+        per_round = per_round[1:]
+    elif code == "buchholz-median":
+        per_round = per_round[1:-1]
+    return sum(per_round, Fraction(0))
+
+
+def _direct_encounter(
+    stats: dict[PlayerId, _Player], group: list[PlayerId], flags: list[Flag]
+) -> dict[PlayerId, Fraction]:
+    """Mini-score among the tied ``group``: 1 per tied table-mate finished above, ½ level.
+
+    Only applied when every pair of the group has met; otherwise everybody
+    gets 0 (no separation) and a flag says so.
+    """
+    zero = {p: Fraction(0) for p in group}
+    if len(group) < 2:
+        return zero
+    members = set(group)
+    met: set[frozenset] = set()
+    score = dict(zero)
+    for pid in group:
+        for mates, mine, theirs in stats[pid].tables:
+            for mate, place in zip(mates, theirs, strict=True):
+                if mate in members:
+                    met.add(frozenset((pid, mate)))
+                    if mine < place:
+                        score[pid] += 1
+                    elif mine == place:
+                        score[pid] += Fraction(1, 2)
+    if any(frozenset(pair) not in met for pair in combinations(group, 2)):
+        flags.append(Flag("direct-encounter-not-applied", {"players": tuple(sorted(group))}))
+        return zero
+    return score
