@@ -1,6 +1,7 @@
 """Engine refusals in plain, translated words. The engine gives a stable code and its values;
 this is the only place that turns them into sentences for referees."""
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,10 +27,10 @@ def refusal(error: EngineError, *, at=None, players=None) -> str:
     name = (lambda seat: players[seat] if players and seat is not None else "?")
     code = error.code
     if code == "mismatch":
-        return _("The %(corner)s corner needs a %(needed)s, not a %(given)s.") % {
+        return capfirst(_("The %(corner)s corner needs a %(needed)s, not a %(given)s.") % {
             "corner": corner_name(at, p.get("corner", 0)), "needed": p.get("needed"),
             "given": p.get("given"),
-        }
+        })
     simple = {
         "occupied": _("That place on the table is already taken."),
         "no-such-tile": _("There is no such tile in this set."),

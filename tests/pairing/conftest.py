@@ -6,15 +6,6 @@ keeps these tests independent of the web stack, as the package itself is.
 """
 
 import pytest
-from hypothesis import HealthCheck, settings
-
-settings.register_profile(
-    "pairing",
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
-settings.load_profile("pairing")
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,9 @@ lexicographically, most important first:
 2. repeat: :meth:`Meetings.repeat_cost` (a consecutive repeat costs more);
 3. club: same club, when the options ask to avoid it;
 4. score: squared difference of tournament points;
-5. seat: how far the opener would exceed a fair share of openings;
-6. rank: distance in the ranking, so equal scores pair top-down (1–2, 3–4).
+5. bye rank: how far above the bottom of the ranking the bye goes;
+6. seat: how far the opener would exceed a fair share of openings;
+7. rank: distance in the ranking, so equal scores pair top-down (1–2, 3–4).
 
 The weight of an edge is a large constant minus its cost; with a perfect
 matching the number of edges is fixed, so the maximum weight is the minimum
@@ -72,14 +73,15 @@ def pair_two(ctx: SwissContext) -> tuple[list[tuple[int, int]], list[int]]:
     byes_had = [p.byes for p in ctx.players]
     over = [ctx.over_share(i, 2) for i in range(n)]
 
-    def parts(i: int, j: int) -> tuple[int, int, int, int, int, int]:
+    def parts(i: int, j: int) -> tuple[int, ...]:
         if j == bye:
-            return (byes_had[i], 0, 0, (pts[i] - low) ** 2, 0, n - i)
+            return (byes_had[i], 0, 0, (pts[i] - low) ** 2, n - i, 0, 0)
         return (
             1 if ctx.is_forbidden(i, j) else 0,
             ctx.repeat_cost(i, j),
             1 if ctx.same_club(i, j) else 0,
             (pts[i] - pts[j]) ** 2,
+            0,
             min(over[i], over[j]),
             j - i,
         )
@@ -90,6 +92,7 @@ def pair_two(ctx: SwissContext) -> tuple[list[tuple[int, int]], list[int]]:
         2 * max_meet + 1,
         1,
         (max(pts) - low) ** 2,
+        n,
         max(over) + 1,
         n,
     ]
