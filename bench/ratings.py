@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import platform
 import random
 import statistics
@@ -68,16 +69,17 @@ def bare_loop(games: list[GameResult]) -> dict:
 
 def ours(games: list[GameResult]) -> dict:
     """The module under test: full recompute, keeping every game's before/after."""
-    final, _changes = recompute(games)
+    final, changes = recompute(games)
+    assert len(changes) == len(games)
     return final
 
 
 def timed(fn, games):
+    """Run ``fn(games)``; return (wall seconds, CPU seconds, result)."""
     gc.collect()
-    t0 = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     result = fn(games)
-    elapsed = time.perf_counter() - t0
-    return elapsed, result
+    return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
 def cpu_name() -> str:
@@ -91,40 +93,54 @@ def cpu_name() -> str:
     return platform.processor() or "unknown"
 
 
+def load_average() -> str:
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
 def bench(n_games: int, n_players: int, reps: int) -> None:
     games = make_history(n_games, n_players)
     players_per_game = sum(len(g.player_keys) for g in games) / len(games)
-    print(f"python {platform.python_version()}, cpu {cpu_name()}")
+    print(f"python {platform.python_version()}, cpu {cpu_name()}, {os.cpu_count()} cores")
     print(
         f"{n_games} games of 2-4 players (mean {players_per_game:.2f}) "
         f"among {n_players} players, {reps} repetitions, median taken"
     )
-    bare_times, our_times = [], []
+    print(f"load average before: {load_average()}")
+    times: dict[str, list[tuple[float, float]]] = {"bare": [], "ours": []}
     for rep in range(reps):
         # Alternate which goes first so warm-up and drift do not favour one side.
-        order = (("bare", bare_loop), ("ours", ours))
+        order = [("bare", bare_loop), ("ours", ours)]
         if rep % 2:
-            order = order[::-1]
+            order.reverse()
+        results = {}
         for name, fn in order:
-            elapsed, result = timed(fn, games)
-            (bare_times if name == "bare" else our_times).append(elapsed)
-            if name == "bare":
-                bare_result = result
-            else:
-                our_result = result
-            del result
+            wall, cpu, results[name] = timed(fn, games)
+            times[name].append((wall, cpu))
         # Same operations in the same order must give the very same floats.
-        for key, r in bare_result.items():
-            mine = our_result[key]
+        for key, r in results["bare"].items():
+            mine = results["ours"][key]
             if (mine.mu, mine.sigma) != (r.mu, r.sigma):
                 raise SystemExit(f"mismatch for player {key}: {mine} vs {r}")
-        del bare_result, our_result
-        print(f"  rep {rep + 1}: bare {bare_times[-1]:.2f} s, ours {our_times[-1]:.2f} s")
-    bare, mine = statistics.median(bare_times), statistics.median(our_times)
+        del results
+        (bw, bc), (ow, oc) = times["bare"][-1], times["ours"][-1]
+        print(
+            f"  rep {rep + 1}: bare {bw:.2f} s wall / {bc:.2f} s cpu, "
+            f"ours {ow:.2f} s wall / {oc:.2f} s cpu"
+        )
+    print(f"load average after: {load_average()}")
     print("final ratings identical to the bare loop: yes")
-    print(f"bare openskill loop: {bare:.2f} s  ({bare / n_games * 1e6:.1f} us/game)")
-    print(f"clubs.ratings.recompute: {mine:.2f} s  ({mine / n_games * 1e6:.1f} us/game)")
-    print(f"ratio ours/bare: {mine / bare:.3f}  (target <= 1.5)")
+    for i, clock in enumerate(("wall", "cpu")):
+        bare = statistics.median(t[i] for t in times["bare"])
+        mine = statistics.median(t[i] for t in times["ours"])
+        print(
+            f"{clock:>4}: bare loop {bare:.2f} s ({bare / n_games * 1e6:.1f} us/game), "
+            f"recompute {mine:.2f} s ({mine / n_games * 1e6:.1f} us/game), "
+            f"ratio {mine / bare:.3f} (target <= 1.5)"
+        )
 
 
 def _simulated_game(rng, skills, ratings, players):

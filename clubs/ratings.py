@@ -236,7 +236,7 @@ class GameChanges(Sequence[RatingChange]):
     def __len__(self) -> int:
         return len(self.player_keys)
 
-    def __getitem__(self, index):  # noqa: ANN001 - int or slice, like list
+    def __getitem__(self, index: int | slice) -> RatingChange | list[RatingChange]:
         if isinstance(index, slice):
             return [self._change(i) for i in range(len(self))[index]]
         n = len(self.player_keys)

@@ -3,7 +3,11 @@ engine's numbers back into the cached columns."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
+
+from django.db import transaction
 
 from scoring.engine import GameState, HandCount, rules_resolve
 
@@ -37,15 +41,43 @@ class CurrentRound:
 
     state: GameState
     round: Round
-    turns: list[Turn]
+    last_turn: Turn | None
 
 
-def current_round_state(game: Game, seats: list[Seat]) -> CurrentRound:
-    """Replay only the current round, starting from the totals cached when it began.
+# Engine states by (game id, version). A version names one immutable state, so a remembered
+# state is exactly what replaying the turns would give; recording turn 50 then costs what turn 1
+# costs. Each process keeps its own few; a miss only means replaying the round from the rows.
+_STATES: OrderedDict[tuple[int, int], GameState] = OrderedDict()
+_STATES_LOCK = threading.Lock()
+_STATES_KEPT = 256
 
-    Two queries whatever the game's length: the round row and its turns.
+
+def remember_state(game: Game, state: GameState) -> None:
+    with _STATES_LOCK:
+        _STATES[(game.pk, game.version)] = state.copy()
+        _STATES.move_to_end((game.pk, game.version))
+        while len(_STATES) > _STATES_KEPT:
+            _STATES.popitem(last=False)
+
+
+def _remembered(game: Game) -> GameState | None:
+    with _STATES_LOCK:
+        state = _STATES.get((game.pk, game.version))
+    return state.copy() if state is not None else None
+
+
+def current_round_state(game: Game, seats: list[Seat], *, replay: bool = False) -> CurrentRound:
+    """The engine state at the game's current version: remembered, or replayed from the rows.
+
+    Replaying reads the current round's turns only, starting from the totals cached when it
+    began; either way a fixed number of queries. ``replay`` forces reading the rows, for a
+    caller that has just changed them.
     """
     round_ = Round.objects.get(game=game, number=game.round_number)
+    state = None if replay else _remembered(game)
+    if state is not None:
+        last = round_.turns.order_by("-number").first()
+        return CurrentRound(state=state, round=round_, last_turn=last)
     turns = list(round_.turns.order_by("number"))
     state = GameState(
         seat_names(seats),
@@ -58,7 +90,10 @@ def current_round_state(game: Game, seats: list[Seat]) -> CurrentRound:
         play_stored_turn(state, turn)
     if round_.ended_at is not None:
         state.end_round(hands_for_engine(list(round_.hands.all())))
-    return CurrentRound(state=state, round=round_, turns=turns)
+    if not transaction.get_connection().in_atomic_block:
+        # Outside a transaction these rows are committed; inside one they may be half-changed.
+        remember_state(game, state)
+    return CurrentRound(state=state, round=round_, last_turn=turns[-1] if turns else None)
 
 
 def cache_state(game: Game, seats: list[Seat], state: GameState) -> None:

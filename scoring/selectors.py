@@ -43,7 +43,7 @@ class TableView:
     seats: list[Seat]
     state: GameState
     round: Round
-    turns: list
+    last_turn: object
     cells: list[dict]
     view_box: str
     last_cell: tuple | None
@@ -52,10 +52,6 @@ class TableView:
     @property
     def names(self) -> list[str]:
         return [seat.player.display_name for seat in self.seats]
-
-    @property
-    def last_turn(self):
-        return self.turns[-1] if self.turns else None
 
     @property
     def rows(self) -> list[dict]:
@@ -85,12 +81,13 @@ def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> 
     board = current.state.board
     cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
     previous = None
-    if current.round.number and not current.turns:
+    if current.round.number and current.last_turn is None:
         previous = Round.objects.filter(game=game, number=current.round.number - 1).first()
     if current.round.ended_at is not None:
         previous = current.round
     return TableView(
-        game=game, seats=seats, state=current.state, round=current.round, turns=current.turns,
+        game=game, seats=seats, state=current.state, round=current.round,
+        last_turn=current.last_turn,
         cells=cells, view_box=view_box(list(board.cells)), last_cell=board.last,
         previous_round=previous,
     )

@@ -19,6 +19,7 @@ from .replay import (
     current_round_state,
     hands_for_engine,
     play_stored_turn,
+    remember_state,
     seat_names,
 )
 
@@ -69,6 +70,7 @@ def _check_version(game: Game, expected: int | None) -> None:
 
 
 def _save_state(game: Game, seats: list[Seat], state: GameState) -> None:
+    before = {seat.pk: (seat.score, seat.hand_size, seat.place) for seat in seats}
     cache_state(game, seats, state)
     game.version += 1
     fields = ["phase", "round_number", "to_play", "pool_size", "winner_seats", "version",
@@ -83,7 +85,15 @@ def _save_state(game: Game, seats: list[Seat], state: GameState) -> None:
         for seat in seats:
             seat.place = None
     game.save(update_fields=fields)
-    Seat.objects.bulk_update(seats, ["score", "hand_size", "place"])
+    # A turn changes one seat; plain updates of the changed rows beat one bulk CASE statement.
+    for seat in seats:
+        if before[seat.pk] != (seat.score, seat.hand_size, seat.place):
+            Seat.objects.filter(pk=seat.pk).update(
+                score=seat.score, hand_size=seat.hand_size, place=seat.place
+            )
+    # Remembered only once committed: a rolled-back version must never be found later.
+    snapshot = state.copy()
+    transaction.on_commit(lambda: remember_state(game, snapshot))
     transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
     if game.status == Game.Status.FINISHED or state.finished:
         transaction.on_commit(lambda: _game_results_changed(game.pk))
@@ -195,13 +205,13 @@ def turn_record(
     result = current.state.play(seat, draw=draw, at=at, corners=corners)
     turn = Turn.objects.create(
         round=current.round,
-        number=len(current.turns),
+        number=current.state.round_turns - 1,
         entered_by=actor.user if actor.user_id else None,
         via_link=actor.via_link,
         client_key=client_key,
         **_turn_fields(result, draw),
     )
-    current.turns.append(turn)
+    current.last_turn = turn
     current.round.totals = list(current.state.totals)
     current.round.reason = current.state.round_reason or ""
     current.round.save(update_fields=["totals", "reason"])
@@ -239,7 +249,7 @@ def turn_undo(*, game_id: int, expected_version: int | None, actor: Actor) -> Ga
                turn_number=last.number, before=_turn_snapshot(last))
         last.delete()
         game.turn_count -= 1
-    current = current_round_state(game, seats)
+    current = current_round_state(game, seats, replay=True)
     current.round.totals = list(current.state.totals)
     current.round.reason = current.state.round_reason or ""
     current.round.save(update_fields=["totals", "reason"])

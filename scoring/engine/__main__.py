@@ -22,7 +22,8 @@ def _read(path: str | None) -> str:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except OSError as error:
-        raise EngineError("no-file", f"cannot read {path}: {error.strerror}", {"path": path}) from None
+        text = f"cannot read {path}: {error.strerror}"
+        raise EngineError("no-file", text, {"path": path}) from None
 
 
 def _replay(args) -> None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from .errors import EngineError
 from .geometry import CORNER_OFF, EDGE_OFF, POINT_ONLY_OFF, TOUCH_OFF
 
+EDGE_CELLS = tuple(tuple(offset for offset, _ in edges) for edges in EDGE_OFF)
+EDGE_OPPOSITE = tuple(tuple(k for _, k in edges) for edges in EDGE_OFF)
+
 
 def _fmt(corners) -> str:
     return "-".join(str(n) for n in corners)
@@ -73,13 +76,14 @@ class Board:
             )
         if not cells:
             return tile, 0, False, 0
+        # Unrolled over the three corners and edges: this runs for every turn of every replay.
         p = (c + r) & 1
-        points = self.points
-        offsets = CORNER_OFF[p]
+        (x0, y0), (x1, y1), (x2, y2) = CORNER_OFF[p]
+        q = ((c + x0, r + y0), (c + x1, r + y1), (c + x2, r + y2))
+        get = self.points.get
         known = 0
         for k in (0, 1, 2):
-            dx, dy = offsets[k]
-            needed = points.get((c + dx, r + dy))
+            needed = get(q[k])
             if needed is not None:
                 if needed != corners[k]:
                     raise EngineError(
@@ -88,7 +92,11 @@ class Board:
                         {"corner": k, "needed": needed, "given": corners[k]},
                     )
                 known += 1
-        edges = [k for (dc, dr), k in EDGE_OFF[p] if (c + dc, r + dr) in cells]
+        (e0, f0), (e1, f1), (e2, f2) = EDGE_CELLS[p]
+        h0 = (c + e0, r + f0) in cells
+        h1 = (c + e1, r + f1) in cells
+        h2 = (c + e2, r + f2) in cells
+        edges = h0 + h1 + h2
         if not edges:
             if self.vertex_placement and known >= 2:
                 return tile, 0, False, known
@@ -97,25 +105,22 @@ class Board:
             else:
                 text = "shares no edge with the layout"
             raise EngineError("not-adjacent", f"the tile at ({c}, {r}) {text}", {"at": [c, r]})
-        around = self.around
-        hexagons = 0
-        for dx, dy in offsets:
-            if around.get((c + dx, r + dy), 0) == 5:
-                hexagons += 1
+        count = self.around.get
+        hexagons = (count(q[0], 0) == 5) + (count(q[1], 0) == 5) + (count(q[2], 0) == 5)
+        opposite = EDGE_OPPOSITE[p]
         bridge = False
         if self.extended_bridge:
-            if len(edges) < 3:
+            if edges < 3:
                 only = POINT_ONLY_OFF[p]
-                for k in edges:
-                    for dc, dr in only[k]:
-                        if (c + dc, r + dr) in cells:
-                            bridge = True
-                            break
-        elif len(edges) == 1:
+                for filled, k in zip((h0, h1, h2), opposite, strict=True):
+                    if filled and any((c + dc, r + dr) in cells for dc, dr in only[k]):
+                        bridge = True
+                        break
+        elif edges == 1:
             # The two edge neighbours at the opposite corner are empty, so any number known there
             # comes from a tile touching that corner point to point.
-            dx, dy = offsets[edges[0]]
-            bridge = (c + dx, r + dy) in points
+            k = opposite[0] if h0 else opposite[1] if h1 else opposite[2]
+            bridge = get(q[k]) is not None
         return tile, hexagons, bridge, 0
 
     def place(self, c: int, r: int, corners: tuple, tile) -> None:
@@ -125,12 +130,16 @@ class Board:
         self.played.add(tile)
         points = self.points
         around = self.around
-        offsets = CORNER_OFF[(c + r) & 1]
-        for k in (0, 1, 2):
-            dx, dy = offsets[k]
-            pt = (c + dx, r + dy)
-            points[pt] = corners[k]
-            around[pt] = around.get(pt, 0) + 1
+        (x0, y0), (x1, y1), (x2, y2) = CORNER_OFF[(c + r) & 1]
+        q = (c + x0, r + y0)
+        points[q] = corners[0]
+        around[q] = around.get(q, 0) + 1
+        q = (c + x1, r + y1)
+        points[q] = corners[1]
+        around[q] = around.get(q, 0) + 1
+        q = (c + x2, r + y2)
+        points[q] = corners[2]
+        around[q] = around.get(q, 0) + 1
         self._pending.append((c, r))
 
     # The fits index: every empty cell where some tile could legally go, keyed by the numbers it
@@ -149,14 +158,20 @@ class Board:
             if old is not None:
                 by_key[old].discard((c, r))
             for dc, dr in TOUCH_OFF[(c + r) & 1]:
-                cell = (c + dc, r + dr)
+                a, b = cell = (c + dc, r + dr)
                 if cell in cells:
                     continue
-                a, b = cell
                 p = (a + b) & 1
-                key = tuple(points.get((a + dx, b + dy)) for dx, dy in CORNER_OFF[p])
-                legal = any((a + ec, b + er) in cells for (ec, er), _ in EDGE_OFF[p]) or (
-                    vertex and key.count(None) <= 1
+                (x0, y0), (x1, y1), (x2, y2) = CORNER_OFF[p]
+                key = (
+                    points.get((a + x0, b + y0)),
+                    points.get((a + x1, b + y1)),
+                    points.get((a + x2, b + y2)),
+                )
+                (e0, f0), (e1, f1), (e2, f2) = EDGE_CELLS[p]
+                legal = (
+                    (a + e0, b + f0) in cells or (a + e1, b + f1) in cells
+                    or (a + e2, b + f2) in cells or (vertex and key.count(None) <= 1)
                 )
                 old = cand.get(cell)
                 if old == key and legal:

@@ -22,7 +22,13 @@ def _is_int(value) -> bool:
 
 
 def _int_list(value, size: int) -> bool:
-    return isinstance(value, list) and len(value) == size and all(_is_int(n) for n in value)
+    # Runs for every placement of every replay, hence type() instead of _is_int().
+    if type(value) is not list or len(value) != size:
+        return False
+    for n in value:
+        if type(n) is not int:
+            return False
+    return True
 
 
 def record_validate(obj) -> None:
@@ -55,26 +61,31 @@ def record_validate(obj) -> None:
         if not isinstance(moves, list):
             raise _bad(f"{where}.moves", "expected a list")
         for j, move in enumerate(moves):
-            _validate_move(f"{where}.moves[{j}]", move)
+            problem = _move_problem(move)
+            if problem is not None:
+                key, text = problem
+                raise _bad(f"{where}.moves[{j}]{key}", text)
         if "hands" in rnd:
             _validate_hands(f"{where}.hands", rnd["hands"])
 
 
-def _validate_move(where: str, move) -> None:
-    if not isinstance(move, Mapping):
-        raise _bad(where, "expected an object")
+def _move_problem(move) -> tuple[str, str] | None:
+    """(path suffix, complaint) for a malformed move, else None; the path is built only then."""
+    if type(move) is not dict and not isinstance(move, Mapping):
+        return "", "expected an object"
     player = move.get("player")
-    if not (isinstance(player, str) or _is_int(player)):
-        raise _bad(f"{where}.player", "expected a name or a seat number")
-    if "draw" in move and (not _is_int(move["draw"]) or move["draw"] < 0):
-        raise _bad(f"{where}.draw", "expected a whole number >= 0")
+    if type(player) is not str and type(player) is not int:
+        return ".player", "expected a name or a seat number"
+    if "draw" in move and (type(move["draw"]) is not int or move["draw"] < 0):
+        return ".draw", "expected a whole number >= 0"
     has_at, has_corners = "at" in move, "corners" in move
     if has_at != has_corners:
-        raise _bad(where, "a placement needs both at and corners")
+        return "", "a placement needs both at and corners"
     if has_at and not _int_list(move["at"], 2):
-        raise _bad(f"{where}.at", "expected two integers [c, r]")
+        return ".at", "expected two integers [c, r]"
     if has_corners and not _int_list(move["corners"], 3):
-        raise _bad(f"{where}.corners", "expected three integers")
+        return ".corners", "expected three integers"
+    return None
 
 
 def _validate_hands(where: str, hands) -> None:
@@ -209,9 +220,9 @@ def record_replay(obj) -> dict:
             "end": None if end is None else {
                 "reason": end.reason,
                 "winner": names[end.winner],
-                "points": dict(zip(names, end.points)),
+                "points": dict(zip(names, end.points, strict=True)),
             },
-            "totals": dict(zip(names, totals)),
+            "totals": dict(zip(names, totals, strict=True)),
         })
     winner = None
     if state.finished:
@@ -219,7 +230,7 @@ def record_replay(obj) -> dict:
         winner = won[0] if len(won) == 1 else won
     return {
         "rounds": out_rounds,
-        "totals": dict(zip(names, state.totals)),
+        "totals": dict(zip(names, state.totals, strict=True)),
         "finished": state.finished,
         "winner": winner,
     }

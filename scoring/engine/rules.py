@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from collections.abc import Mapping
 
 from .errors import EngineError
 
@@ -40,7 +40,7 @@ def _is_int(value) -> bool:
 
 def _dealt_table(value, min_players: int, max_players: int) -> MappingProxyType:
     if _is_int(value):
-        table = {n: value for n in range(min_players, max_players + 1)}
+        table = dict.fromkeys(range(min_players, max_players + 1), value)
     elif isinstance(value, Mapping):
         table = {}
         for key, tiles in value.items():

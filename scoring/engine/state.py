@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .board import Board
 from .errors import EngineError
-from .rules import Rules
 from .results import RoundEnd, TurnResult
 from .roundend import blocked_winner, game_winners, normalise_hands, round_points
+from .rules import Rules
 from .tiles import Tile, rotation_table, rotations, tile_parse, tile_set
 
 
@@ -103,7 +103,7 @@ class GameState:
         self.pool_size = len(self._tiles) - dealt * players
 
     def deal(self, dealt: int) -> None:
-        """Deal ``dealt`` tiles per player instead of the rules' number (before the opening only)."""
+        """Deal ``dealt`` tiles per player instead of the rules' number (before the opening)."""
         if self.phase != "opening":
             raise EngineError(
                 "bad-dealt", "the deal can change only before the opening", {"dealt": dealt}
@@ -158,24 +158,24 @@ class GameState:
                 {"reason": self.round_reason},
             )
         players = len(self.players)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        # type() rather than isinstance(): True is an int but never a seat, a draw or a number.
+        if type(seat) is not int or not 0 <= seat < players:
             raise EngineError("unknown-player", f"there is no seat {seat!r}", {"seat": repr(seat)})
-        if not isinstance(draw, int) or isinstance(draw, bool) or draw < 0:
+        if type(draw) is not int or draw < 0:
             raise _bad_move(f"draw must be a whole number >= 0, not {draw!r}", draw=repr(draw))
         placing = at is not None or corners is not None
         if placing:
             try:
                 c, r = at
-                corners = (corners[0], corners[1], corners[2]) if len(corners) == 3 else None
-            except (TypeError, ValueError, IndexError, KeyError):
-                corners = None
+                n0, n1, n2 = corners
+            except (TypeError, ValueError):
+                c = None
             if (
-                corners is None
-                or not all(type(n) is int for n in corners)
-                or type(c) is not int
-                or type(r) is not int
+                type(c) is not int or type(r) is not int or type(n0) is not int
+                or type(n1) is not int or type(n2) is not int
             ):
                 raise _bad_move("a placement needs at = (c, r) and three corner numbers")
+            corners = (n0, n1, n2)
         rules = self.rules
         pool = self.pool_size
         if phase == "opening":
@@ -216,9 +216,8 @@ class GameState:
     def _place(self, seat: int, draw: int, c: int, r: int, corners: tuple, opening: bool):
         rules = self.rules
         if self.hand_sizes[seat] + draw == 0:
-            raise EngineError(
-                "empty-hand", f"{self._name(seat)} has no tile to place", {"player": self._name(seat)}
-            )
+            name = self._name(seat)
+            raise EngineError("empty-hand", f"{name} has no tile to place", {"player": name})
         tile, hexagons, bridge, vertex = self.board.evaluate(c, r, corners, self._table)
         points = tile[0] + tile[1] + tile[2]
         detail = {"tile": points}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from .errors import EngineError
@@ -49,11 +49,13 @@ def tile_parse(text) -> Tile:
         return text
     match = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is None:
-        raise EngineError("bad-tile", f"{text!r} is not a tile (expected a-b-c)", {"text": str(text)})
+        raise EngineError(
+            "bad-tile", f"{text!r} is not a tile (expected a-b-c)", {"text": str(text)}
+        )
     return tile_from_corners(tuple(int(g) for g in match.groups()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_set(max_number: int = 5, mirror_tiles: bool = False) -> frozenset[Tile]:
     """Every tile of the set: numbers 0..max_number, all distinct.
 
@@ -70,7 +72,7 @@ def tile_set(max_number: int = 5, mirror_tiles: bool = False) -> frozenset[Tile]
     return frozenset(tiles)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rotation_table(max_number: int = 5, mirror_tiles: bool = False) -> dict[tuple, Tile]:
     """Map every corner reading that names a tile of the set to that tile.
 

@@ -46,7 +46,7 @@ def solve(order, fixed, *, max_number=5, mirror=False, avoid=()):
 
     def options(cell):
         if cell in fixed:
-            return [rot for rot in rotations(fixed[cell])]
+            return list(rotations(fixed[cell]))
         return [rot for tile in tiles if tile not in used for rot in rotations(tile)]
 
     def go(i):
@@ -58,10 +58,10 @@ def solve(order, fixed, *, max_number=5, mirror=False, avoid=()):
             tile = min(rot, rot[1:] + rot[:1], rot[2:] + rot[:2])
             if tile in used and cell not in fixed:
                 continue
-            if any(points.get(pt, n) != n for pt, n in zip(corner_pts, rot)):
+            if any(points.get(pt, n) != n for pt, n in zip(corner_pts, rot, strict=True)):
                 continue
             new = [pt for pt in corner_pts if pt not in points]
-            for pt, n in zip(corner_pts, rot):
+            for pt, n in zip(corner_pts, rot, strict=True):
                 points.setdefault(pt, n)
             used.add(tile)
             out[cell] = rot

@@ -15,11 +15,13 @@ from scoring.engine.tiles import rotations
 
 
 def play_game(seed, rules="pressman", players=3, max_rounds=3, dealt=None, max_turns=400,
-              counted_hands=False):
+              counted_hands=False, before_end=None):
     """Play up to ``max_rounds`` rounds; return (state, record, turns, ends).
 
     ``turns`` is a list per round of TurnResult, ``ends`` the RoundEnd of every finished round.
     With ``counted_hands`` the hands are reported as {count, points} instead of tiles.
+    ``before_end(state, hands)`` is called when a round has ended, before its hands are scored.
+    A round stops unfinished after ``max_turns`` turns.
     """
     from scoring.engine import HandCount
 
@@ -74,6 +76,8 @@ def play_game(seed, rules="pressman", players=3, max_rounds=3, dealt=None, max_t
             rnd["moves"].append(move)
         if state.phase != "hands":
             break
+        if before_end is not None:
+            before_end(state, hands)
         if counted_hands:
             given = {s: HandCount(len(h), sum(map(sum, h))) for s, h in enumerate(hands)}
             rnd["hands"] = {names[s]: {"count": c, "points": p} for s, (c, p) in given.items()}

@@ -99,7 +99,9 @@ def test_two_hexagons_with_100(rules, points, bonus):
     assert (last.points, last.detail, last.hexagons) == (points, {"tile": 1, "hexagons": bonus}, 2)
 
 
-@pytest.mark.parametrize(("rules", "points", "bonus"), [("pressman", 152, 150), ("goliath", 72, 70)])
+@pytest.mark.parametrize(
+    ("rules", "points", "bonus"), [("pressman", 152, 150), ("goliath", 72, 70)]
+)
 def test_three_hexagons_with_002(rules, points, bonus):
     state = new_game(rules)
     last = play_all(state, THREE_HEXAGONS)[-1]

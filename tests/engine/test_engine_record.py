@@ -9,8 +9,15 @@ from pathlib import Path
 import pytest
 
 from scoring.engine import (
-    EngineError, GameState, record_dumps, record_loads, record_replay, record_state,
-    record_validate, record_write, rules_resolve,
+    EngineError,
+    GameState,
+    record_dumps,
+    record_loads,
+    record_replay,
+    record_state,
+    record_validate,
+    record_write,
+    rules_resolve,
 )
 
 from .test_engine_examples import DATA
@@ -286,8 +293,10 @@ def test_shared_winner_is_a_list():
     (lambda r: r.__setitem__("rounds", {}), "rounds: expected a list"),
     (lambda r: r["rounds"].append(3), "rounds[1]: expected an object"),
     (lambda r: r["rounds"][0].pop("moves"), "rounds[0].moves: expected a list"),
-    (lambda r: r["rounds"][0].__setitem__("dealt", 0), "rounds[0].dealt: expected a whole number >= 1"),
-    (lambda r: r["rounds"][0]["moves"].__setitem__(2, []), "rounds[0].moves[2]: expected an object"),
+    (lambda r: r["rounds"][0].__setitem__("dealt", 0),
+     "rounds[0].dealt: expected a whole number >= 1"),
+    (lambda r: r["rounds"][0]["moves"].__setitem__(2, []),
+     "rounds[0].moves[2]: expected an object"),
     (lambda r: r["rounds"][0]["moves"][2].__setitem__("player", None),
      "rounds[0].moves[2].player: expected a name or a seat number"),
     (lambda r: r["rounds"][0]["moves"][2].__setitem__("draw", -1),

@@ -120,7 +120,7 @@ def test_blocked_winner_and_transfer(winner_rule, transfer, winner, points):
     expected[winner] = points
     assert (end.reason, end.winner, end.points, end.pips) == ("blocked", winner, expected,
                                                               [15, 23, 27])
-    assert state.totals == [b + e for b, e in zip(before, expected)]
+    assert state.totals == [b + e for b, e in zip(before, expected, strict=True)]
     assert state.round_winner is None and state.phase == "opening"
     assert state.last_round_end == end
 

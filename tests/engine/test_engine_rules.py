@@ -6,7 +6,14 @@ import json
 import pytest
 
 from scoring.engine import (
-    PRESETS, EngineError, GameState, Rules, Tile, rules_resolve, tile_from_corners, tile_parse,
+    PRESETS,
+    EngineError,
+    GameState,
+    Rules,
+    Tile,
+    rules_resolve,
+    tile_from_corners,
+    tile_parse,
     tile_set,
 )
 

@@ -201,7 +201,8 @@ def test_fits_and_tiles_on_the_hexagon_board():
     play_all(state, HEXAGON)
     assert state.fits("5-5-5") == [((-1, 1), (5, 5, 5))]
     assert state.fits("0-5-5") == []  # on the table
-    assert len(state.unplayed_tiles()) == 50 and state.unplayed_tiles()[:2] == [(0, 0, 2), (0, 0, 3)]
+    assert len(state.unplayed_tiles()) == 50
+    assert state.unplayed_tiles()[:2] == [(0, 0, 2), (0, 0, 3)]
     with pytest.raises(EngineError) as caught:
         state.fits("1-3-2")
     assert caught.value.code == "no-such-tile"

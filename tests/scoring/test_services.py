@@ -266,3 +266,29 @@ def test_game_start_refuses_too_many_players(club):
 
 def test_membership_roles_exist():
     assert {c for c, _ in Membership.Role.choices} == {"member", "referee", "organiser"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_remembered_states_match_a_replay_after_turns_and_undo():
+    from scoring import replay
+
+    club = ClubFactory(default_preset="pressman")
+    game = start(club)
+    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=0,
+                actor=REFEREE)
+    turn_record(game_id=game.pk, seat=1, at=(1, 0), corners=(4, 4, 1), expected_version=1,
+                actor=REFEREE)
+    assert (game.pk, 2) in replay._STATES  # remembered once committed
+    turn_undo(game_id=game.pk, expected_version=2, actor=REFEREE)
+    game.refresh_from_db()
+    seats = list(game.seats.order_by("position"))
+    remembered = replay.current_round_state(game, seats)
+    replayed = replay.current_round_state(game, seats, replay=True)
+    assert remembered.state.totals == replayed.state.totals == [22, 0, 0]
+    assert remembered.state.to_play == replayed.state.to_play == 1
+    assert remembered.last_turn.number == 0
+    # A refused turn changes nothing, remembered or not.
+    with pytest.raises(EngineError):
+        turn_record(game_id=game.pk, seat=1, at=(1, 0), corners=(3, 4, 4), expected_version=3,
+                    actor=REFEREE)
+    assert replay.current_round_state(game, seats).state.totals == [22, 0, 0]

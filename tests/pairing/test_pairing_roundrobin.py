@@ -1,0 +1,155 @@
+"""Round robin: FIDE's Berger tables exactly, then schedules for tables of 3–4."""
+
+from itertools import combinations
+
+import pytest
+
+from tournaments.pairing import affine_plane_rounds, berger_table, meeting_counts, round_robin
+
+
+def parse(text):
+    """'1-4 2-3 / 4-3 1-2' -> [[(1, 4), (2, 3)], [(4, 3), (1, 2)]]"""
+    return [
+        [tuple(int(x) for x in game.split("-")) for game in rnd.split()]
+        for rnd in text.split("/")
+    ]
+
+
+# FIDE Handbook C.05, Annex 1 (Berger tables), as published.
+FIDE = {
+    4: parse("1-4 2-3 / 4-3 1-2 / 2-4 3-1"),
+    6: parse("1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1"),
+    8: parse(
+        "1-8 2-7 3-6 4-5 / 8-5 6-4 7-3 1-2 / 2-8 3-1 4-7 5-6 / 8-6 7-5 1-4 2-3 /"
+        " 3-8 4-2 5-1 6-7 / 8-7 1-6 2-5 3-4 / 4-8 5-3 6-2 7-1"
+    ),
+    10: parse(
+        "1-10 2-9 3-8 4-7 5-6 / 10-6 7-5 8-4 9-3 1-2 / 2-10 3-1 4-9 5-8 6-7 /"
+        " 10-7 8-6 9-5 1-4 2-3 / 3-10 4-2 5-1 6-9 7-8 / 10-8 9-7 1-6 2-5 3-4 /"
+        " 4-10 5-3 6-2 7-1 8-9 / 10-9 1-8 2-7 3-6 4-5 / 5-10 6-4 7-3 8-2 9-1"
+    ),
+}
+
+
+@pytest.mark.parametrize("n", sorted(FIDE))
+def test_berger_tables_match_fide(n):
+    assert berger_table(n) == FIDE[n]
+
+
+@pytest.mark.parametrize("n", [3, 5, 7])
+def test_odd_field_uses_the_next_table_and_the_top_number_is_the_bye(n):
+    assert berger_table(n) == FIDE[n + 1]
+    schedule = round_robin([100 + i for i in range(1, n + 1)])
+    assert len(schedule.rounds) == n
+    byes = [rnd.byes for rnd in schedule.rounds]
+    assert sorted(b for [b] in byes) == [100 + i for i in range(1, n + 1)]
+    for rnd, games in zip(schedule.rounds, FIDE[n + 1], strict=True):
+        [bye_game] = [g for g in games if n + 1 in g]
+        assert rnd.byes == [100 + min(bye_game)]
+        assert [f.code for f in rnd.flags] == ["bye"]
+
+
+def test_round_robin_maps_pairing_numbers_to_ids():
+    schedule = round_robin(["x", "y", "z", "w"])
+    assert [[t.seats for t in r.tables] for r in schedule.rounds] == [
+        [("x", "w"), ("y", "z")],
+        [("w", "z"), ("x", "y")],
+        [("y", "w"), ("z", "x")],
+    ]
+    assert schedule.flags[0].params == {"min": 1, "max": 1, "variance": 0.0, "unmet_pairs": 0}
+
+
+@pytest.mark.parametrize("n", range(2, 17))
+def test_berger_every_pair_once_and_colours_balanced(n):
+    rounds = berger_table(n)
+    m = n + n % 2
+    games = [g for r in rounds for g in r]
+    assert sorted(tuple(sorted(g)) for g in games) == list(combinations(range(1, m + 1), 2))
+    for rnd in rounds:
+        assert sorted(p for g in rnd for p in g) == list(range(1, m + 1))
+    whites = {p: sum(1 for g in games if g[0] == p) for p in range(1, m + 1)}
+    assert set(whites.values()) <= {m // 2 - 1, m // 2}
+
+
+def test_double_round_robin_swaps_the_last_two_rounds_and_reverses_colours():
+    schedule = round_robin([1, 2, 3, 4], cycles=2)
+    got = [[t.seats for t in r.tables] for r in schedule.rounds]
+    first = [FIDE[4][0], FIDE[4][2], FIDE[4][1]]
+    assert got == first + [[(b, a) for a, b in rnd] for rnd in first]
+
+
+def test_affine_planes_are_resolvable_designs():
+    for q in (3, 4):
+        classes = affine_plane_rounds(q)
+        assert len(classes) == q + 1
+        pairs = [p for cls in classes for t in cls for p in combinations(sorted(t), 2)]
+        assert sorted(pairs) == list(combinations(range(q * q), 2))
+        for cls in classes:
+            assert sorted(p for t in cls for p in t) == list(range(q * q))
+
+
+@pytest.mark.parametrize(("n", "size", "rounds"), [(9, 3, 4), (16, 4, 5)])
+def test_exact_designs_meet_every_pair_exactly_once(n, size, rounds):
+    ids = list(range(10, 10 + n))
+    schedule = round_robin(ids, table_size=size)
+    assert len(schedule.rounds) == rounds
+    assert set(meeting_counts(ids, schedule.rounds).values()) == {1}
+    assert [f.code for f in schedule.flags] == ["meeting-balance", "exact-design"]
+
+
+def brute_force_best(n, size, rounds):
+    """Least (max count, sum of squares) over all schedules of two tables."""
+    from itertools import combinations_with_replacement
+
+    splits = [t for t in combinations(range(n), n // 2) if 0 in t]
+    best = None
+    for choice in combinations_with_replacement(splits, rounds):
+        counts = dict.fromkeys(combinations(range(n), 2), 0)
+        for t in choice:
+            other = tuple(x for x in range(n) if x not in t)
+            for table in (t, other):
+                for pair in combinations(table, 2):
+                    counts[pair] += 1
+        values = list(counts.values())
+        key = (max(values), sum(v * v for v in values))
+        best = key if best is None or key < best else best
+    return best
+
+
+@pytest.mark.parametrize(("n", "size", "rounds"), [(6, 3, 5), (8, 4, 3), (6, 3, 3), (8, 4, 2)])
+def test_heuristic_schedule_matches_brute_force_on_small_fields(n, size, rounds):
+    schedule = round_robin(list(range(n)), table_size=size, rounds=rounds)
+    values = list(meeting_counts(list(range(n)), schedule.rounds).values())
+    assert (max(values), sum(v * v for v in values)) == brute_force_best(n, size, rounds)
+
+
+@pytest.mark.parametrize(
+    ("n", "size", "remainder"), [(12, 3, "bye"), (13, 4, "bye"), (10, 4, "smaller_tables"),
+                                 (14, 3, "smaller_tables"), (20, 4, "bye")]
+)
+def test_table_schedules_are_valid_and_even(n, size, remainder):
+    ids = list(range(1, n + 1))
+    schedule = round_robin(ids, table_size=size, remainder=remainder, seed=3)
+    bye_count = dict.fromkeys(ids, 0)
+    opened = dict.fromkeys(ids, 0)
+    for rnd in schedule.rounds:
+        seated = [p for t in rnd.tables for p in t.seats]
+        assert sorted(seated + rnd.byes) == ids
+        assert all(len(t.seats) in (2, 3, 4) for t in rnd.tables)
+        for b in rnd.byes:
+            bye_count[b] += 1
+        for t in rnd.tables:
+            opened[t.seats[0]] += 1
+    # Byes rotate: nobody sits out twice before everybody sat out once.
+    assert max(bye_count.values()) - min(bye_count.values()) <= 1
+    counts = list(meeting_counts(ids, schedule.rounds).values())
+    flag = schedule.flags[0].params
+    assert flag["max"] == max(counts) and flag["min"] == min(counts)
+    # Nobody meets anybody three times in one pass through the field.
+    assert max(counts) <= 2
+
+
+def test_schedule_is_reproducible_with_a_seed():
+    a = round_robin(list(range(12)), table_size=4, seed=5)
+    b = round_robin(list(range(12)), table_size=4, seed=5)
+    assert a == b

@@ -1,0 +1,166 @@
+"""Standings: hand-computed tie-break values, ordering, lots."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing import (
+    TIEBREAKS,
+    Flag,
+    PlayerEntry,
+    PointsScheme,
+    RoundResult,
+    TableResult,
+    by_placing,
+    compute_standings,
+    tournament_points,
+    win_draw_loss,
+)
+
+
+def rr(*tables, byes=()):
+    return RoundResult(tuple(TableResult(tuple(s), tuple(sc)) for s, sc in tables), tuple(byes))
+
+
+PLAYERS = [PlayerEntry(i, rating=1500 + 10 * i) for i in (1, 2, 3, 4)]
+ROUNDS = [
+    rr(((1, 2), (10, 5)), ((3, 4), (7, 7))),
+    rr(((1, 3), (4, 9)), ((2, 4), (6, 2))),
+    rr(((1, 4), (8, 8)), ((2, 3), (3, 5))),
+]
+
+
+def test_every_tiebreak_value_by_hand():
+    standings = compute_standings(PLAYERS, ROUNDS, win_draw_loss(), tiebreaks=TIEBREAKS)
+    assert [r.player for r in standings.rows] == [3, 1, 2, 4]
+    expected = {
+        # points, game, spread, buchholz, cut1, median, SB, DE, progressive, wins, rating
+        3: (7, 21, 7, 9, 7, 3, 8, 0, 12, 2, 1530),
+        1: (4, 22, 0, 12, 10, 3, 4, 0, 10, 1, 1510),
+        2: (3, 14, -3, 13, 11, 4, 2, 0, 6, 1, 1520),
+        4: (2, 17, -4, 14, 11, 4, 5.5, 0, 4, 0, 1540),
+    }
+    for row in standings.rows:
+        assert tuple(row.value(c) for c in TIEBREAKS) == expected[row.player]
+    assert [r.rank for r in standings.rows] == [1, 2, 3, 4]
+
+
+def test_direct_encounter_separates_players_who_met():
+    rounds = [
+        rr(((1, 2), (1, 2)), ((3, 4), (2, 1))),
+        rr(((1, 3), (2, 1)), ((2, 4), (1, 2))),
+        rr(((1, 4), (2, 1)), ((2, 3), (2, 1))),
+    ]
+    standings = compute_standings(
+        PLAYERS, rounds, win_draw_loss(), tiebreaks=("points", "buchholz", "direct-encounter")
+    )
+    assert [r.player for r in standings.rows] == [2, 1, 3, 4]
+    rows = {r.player: r for r in standings.rows}
+    assert rows[1].value("buchholz") == rows[2].value("buchholz") == 12
+    assert (rows[2].value("direct-encounter"), rows[1].value("direct-encounter")) == (1, 0)
+    assert rows[1].flags == (Flag("tiebreak", {"above": 2, "decided_by": "direct-encounter"}),)
+    assert rows[3].flags == ()
+
+
+def test_direct_encounter_not_applied_when_not_everybody_met():
+    rounds = [rr(((1, 2), (1, 2)), ((3, 4), (2, 1))), rr(((1, 3), (2, 1)), ((2, 4), (1, 2)))]
+    standings = compute_standings(PLAYERS, rounds, tiebreaks=("points", "direct-encounter"))
+    assert all(r.value("points") == 3 for r in standings.rows)
+    assert all(r.value("direct-encounter") == 0 for r in standings.rows)
+    assert standings.flags == [
+        Flag("direct-encounter-not-applied", {"players": (1, 2, 3, 4)})
+    ]
+
+
+def test_lots_always_separate_and_are_reproducible():
+    players = [PlayerEntry(i) for i in range(1, 9)]
+    orders = {
+        seed: tuple(r.player for r in compute_standings(players, [], lots_seed=seed).rows)
+        for seed in range(5)
+    }
+    assert len(set(orders.values())) > 1  # the seed matters
+    again = compute_standings(players, [], lots_seed=3)
+    assert tuple(r.player for r in again.rows) == orders[3]
+    assert [r.rank for r in again.rows] == list(range(1, 9))
+    assert all(r.flags[0].code == "lots" for r in again.rows[1:])
+
+
+def test_placing_points_at_a_table_of_four_with_shared_place():
+    rounds = [RoundResult((TableResult((1, 2, 3, 4), (50, 30, 30, 10)),))]
+    standings = compute_standings(PLAYERS, rounds, by_placing(), tiebreaks=("points", "spread"))
+    rows = {r.player: r for r in standings.rows}
+    assert [rows[p].value("points") for p in (1, 2, 3, 4)] == [3, 1.5, 1.5, 0]
+    assert rows[1].value("spread") == pytest.approx(50 - 70 / 3)
+    assert rows[4].value("spread") == pytest.approx(10 - 110 / 3)
+
+
+def test_given_placings_override_scores():
+    table = TableResult((1, 2, 3), (10, 20, 30), placings=(1, 2, 3))
+    assert tournament_points([RoundResult((table,))], by_placing()) == {1: 2, 2: 1, 3: 0}
+
+
+def test_shared_first_place_is_a_draw_under_win_draw_loss():
+    table = TableResult((1, 2, 3), (20, 20, 5))
+    assert tournament_points([RoundResult((table,))], win_draw_loss()) == {1: 1, 2: 1, 3: 0}
+
+
+def test_best_share_and_custom_scheme():
+    scheme = PointsScheme({3: (5, 3, 1)}, ties="best")
+    table = TableResult((1, 2, 3), (9, 4, 4))
+    assert tournament_points([RoundResult((table,))], scheme) == {1: 5, 2: 3, 3: 3}
+
+
+def test_bye_points_and_buchholz_for_a_bye():
+    rounds = [rr(((1, 2), (5, 1)), byes=(3,)), rr(((1, 3), (5, 1)), byes=(2,))]
+    players = [PlayerEntry(i) for i in (1, 2, 3)]
+    standings = compute_standings(players, rounds, win_draw_loss(bye=3),
+                                  tiebreaks=("points", "buchholz"))
+    rows = {r.player: r for r in standings.rows}
+    assert [rows[p].value("points") for p in (1, 2, 3)] == [6, 3, 3]
+    # 3: met 1 (6 points) and had a bye, counted as its own 3 points.
+    assert rows[3].value("buchholz") == 9
+    assert rows[2].value("buchholz") == 9
+
+
+def test_withdrawn_players_count_as_table_mates_only():
+    standings = compute_standings([PlayerEntry(1)], ROUNDS[:1], tiebreaks=("points", "buchholz"))
+    assert [r.player for r in standings.rows] == [1]
+    assert standings.rows[0].value("buchholz") == 0
+
+
+def test_unknown_tiebreak_is_refused():
+    with pytest.raises(ValueError):
+        compute_standings(PLAYERS, ROUNDS, tiebreaks=("points", "coin"))
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(
+    n=st.integers(2, 30),
+    rounds=st.integers(0, 6),
+    seed=st.integers(0, 10**6),
+    codes=st.lists(st.sampled_from(TIEBREAKS), min_size=1, max_size=6, unique=True),
+    placing=st.booleans(),
+)
+def test_rows_are_sorted_by_the_declared_tiebreaks(n, rounds, seed, codes, placing):
+    rng = random.Random(seed)
+    players = [PlayerEntry(i, rating=rng.randint(1400, 1410)) for i in range(n)]
+    results = []
+    for _ in range(rounds):
+        ids = [p.id for p in players]
+        rng.shuffle(ids)
+        tables = []
+        while len(ids) >= 2:
+            size = min(len(ids), rng.choice([2, 3, 4]))
+            seats, ids = ids[:size], ids[size:]
+            tables.append(TableResult(tuple(seats), tuple(rng.randint(0, 3) for _ in seats)))
+        results.append(RoundResult(tuple(tables), tuple(ids)))
+    scheme = by_placing() if placing else win_draw_loss()
+    standings = compute_standings(players, results, scheme, tiebreaks=codes, lots_seed=seed)
+    keys = [tuple(v for _, v in row.values) for row in standings.rows]
+    assert [c for c, _ in standings.rows[0].values] == [*codes, "lots"]
+    assert keys == sorted(keys, reverse=True)
+    assert len(set(keys)) == len(keys)  # lots always separate
+    assert [r.rank for r in standings.rows] == list(range(1, n + 1))
+    assert sorted(r.player for r in standings.rows) == list(range(n))
