@@ -22,18 +22,20 @@ import sys
 import time
 from pathlib import Path
 
-# Running this file directly puts bench/ first on sys.path, not the project root.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from openskill.models import PlackettLuce
 
-from openskill.models import PlackettLuce  # noqa: E402
+try:
+    from clubs import ratings as _ratings
+except ModuleNotFoundError:
+    # Run as a script, bench/ is first on sys.path and the project root is not.
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from clubs import ratings as _ratings
 
-from clubs.ratings import (  # noqa: E402
-    DEFAULT,
-    PROVISIONAL_SIGMA,
-    GameResult,
-    rate_game,
-    recompute,
-)
+DEFAULT = _ratings.DEFAULT
+PROVISIONAL_SIGMA = _ratings.PROVISIONAL_SIGMA
+GameResult = _ratings.GameResult
+rate_game = _ratings.rate_game
+recompute = _ratings.recompute
 
 SEED = 20240601
 
@@ -62,7 +64,7 @@ def bare_loop(games: list[GameResult]) -> dict:
                 r = ratings[key] = model.rating()
             teams.append([r])
         new = model.rate(teams, ranks=[-s for s in game.scores])
-        for key, [r] in zip(game.player_keys, new):
+        for key, [r] in zip(game.player_keys, new, strict=True):
             ratings[key] = r
     return ratings
 
@@ -148,7 +150,7 @@ def _simulated_game(rng, skills, ratings, players):
     beta = 25.0 / 6.0
     scores = [rng.gauss(skills[p], beta) for p in players]
     new = rate_game([ratings[p] for p in players], scores)
-    for p, r in zip(players, new):
+    for p, r in zip(players, new, strict=True):
         ratings[p] = r
     return new
 
@@ -176,11 +178,11 @@ def provisional(thresholds: list[float], seed: int = SEED) -> None:
 
     # 1. A club that starts rating everyone at once.
     skills = {p: rng.gauss(25, 4) for p in range(club)}
-    ratings = {p: DEFAULT for p in range(club)}
+    ratings = dict.fromkeys(range(club), DEFAULT)
     traj: dict[int, list[float]] = {p: [] for p in range(club)}
     for _ in range(4000):
         players = rng.sample(range(club), rng.randint(2, 4))
-        for p, r in zip(players, _simulated_game(rng, skills, ratings, players)):
+        for p, r in zip(players, _simulated_game(rng, skills, ratings, players), strict=True):
             traj[p].append(r.sigma)
     print("founding members (everyone new at once):")
     for t in thresholds:

@@ -1,7 +1,7 @@
 """Player ratings for Triominos games.
 
-A thin, plain-values layer over openskill's Plackett–Luce model (openskill 6.2.0,
-model defaults).  Every player is a team of one; a game has 2–6 players and its
+A thin, plain-values layer over openskill's Plackett-Luce model (openskill 6.2.0,
+model defaults).  Every player is a team of one; a game has 2-6 players and its
 final scores decide the placings (higher is better, equal scores share a place).
 
 This module must stay free of Django and of the project's apps (an import-linter
@@ -22,10 +22,10 @@ __all__ = [
     "DEFAULT",
     "DISPLAY_BASE",
     "DISPLAY_SCALE",
-    "GameChanges",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PROVISIONAL_SIGMA",
+    "GameChanges",
     "GameResult",
     "Rating",
     "RatingChange",
@@ -95,9 +95,7 @@ def _check_game(n_ratings: int, n_results: int) -> None:
     if n_ratings != n_results:
         raise ValueError(f"{n_ratings} ratings but {n_results} results")
     if not MIN_PLAYERS <= n_ratings <= MAX_PLAYERS:
-        raise ValueError(
-            f"a game has {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n_ratings}"
-        )
+        raise ValueError(f"a game has {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n_ratings}")
 
 
 def rate_places(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
@@ -207,7 +205,7 @@ class GameChanges(Sequence[RatingChange]):
     wrapper's overhead over plain openskill.
     """
 
-    __slots__ = ("player_keys", "_floats")
+    __slots__ = ("_floats", "player_keys")
 
     def __init__(self, player_keys: tuple[Hashable, ...], floats: tuple[float, ...]) -> None:
         """Low-level constructor: ``floats`` holds mu/sigma before, mu/sigma after,
@@ -299,7 +297,7 @@ def recompute(
             teams.append([obj])
         rated = rate(teams, ranks=placings(game.scores))
         floats: list[float] = []
-        for player, (old,), (new,) in zip(players, teams, rated):
+        for player, (old,), (new,) in zip(players, teams, rated, strict=True):
             native[player] = new
             floats += (old.mu, old.sigma, new.mu, new.sigma)
         changes[game_key] = GameChanges(players, tuple(floats))

@@ -140,9 +140,11 @@ CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 
 # Celery: with no broker configured every task runs eagerly, in-process, so a bare checkout
 # works with nothing installed.
-CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
-CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None)
-CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+_BROKER = env.str("CELERY_BROKER_URL", default="")
+CELERY_TASK_ALWAYS_EAGER = not _BROKER
+# Without a broker, an in-memory transport keeps Celery from ever dialling a default one.
+CELERY_BROKER_URL = _BROKER or "memory://"
+CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=_BROKER or None)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.tasks import ratings_update
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
 from . import live
@@ -71,6 +72,7 @@ def _check_version(game: Game, expected: int | None) -> None:
 
 def _save_state(game: Game, seats: list[Seat], state: GameState) -> None:
     before = {seat.pk: (seat.score, seat.hand_size, seat.place) for seat in seats}
+    was_finished = game.status == Game.Status.FINISHED
     cache_state(game, seats, state)
     game.version += 1
     fields = ["phase", "round_number", "to_play", "pool_size", "winner_seats", "version",
@@ -95,8 +97,8 @@ def _save_state(game: Game, seats: list[Seat], state: GameState) -> None:
     snapshot = state.copy()
     transaction.on_commit(lambda: remember_state(game, snapshot))
     transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
-    if game.status == Game.Status.FINISHED or state.finished:
-        transaction.on_commit(lambda: _game_results_changed(game.pk))
+    if was_finished or game.status == Game.Status.FINISHED:
+        transaction.on_commit(lambda: ratings_update.delay(game.pk))
 
 
 def _finish_places(seats: list[Seat], state: GameState) -> None:
@@ -114,14 +116,6 @@ def _finish_places(seats: list[Seat], state: GameState) -> None:
             place = index + 1
             previous = key(seat)
         seat.place = place
-
-
-def _game_results_changed(game_id: int) -> None:
-    # Ratings subscribe here once they exist; kept as one hook so every path that finishes or
-    # reopens a game (turn, undo, correction, import) reaches it.
-    from clubs import rating_hooks
-
-    rating_hooks.game_results_changed(game_id)
 
 
 # -- starting ---------------------------------------------------------------------------------
@@ -405,8 +399,22 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
     game.save(update_fields=["status", "version"])
     _audit(game, AuditEntry.Action.ABANDON, actor, before=before)
     transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
-    transaction.on_commit(lambda: _game_results_changed(game.pk))
+    if before["status"] == Game.Status.FINISHED:
+        transaction.on_commit(lambda: ratings_update.delay(game.pk))
     return game
+
+
+@transaction.atomic
+def game_delete(*, game_id: int, actor: Actor) -> None:
+    """Delete a game and everything recorded in it; ratings are re-rated from where it stood."""
+    game, seats = _locked(game_id)
+    point = None
+    if game.status == Game.Status.FINISHED and game.finished_at:
+        point = [game.finished_at.isoformat(), game.pk]
+    players = [seat.player_id for seat in seats]
+    game.delete()
+    if point:
+        transaction.on_commit(lambda: ratings_update.delay(since=point, players=players))
 
 
 @transaction.atomic

@@ -26,7 +26,9 @@ def _worker_available() -> bool:
         from config.celery import app
 
         up = False
-        if os.environ.get("CELERY_TEST_WORKER") == "1" and app.conf.broker_url:
+        if os.environ.get("CELERY_TEST_WORKER") == "1" and not app.conf.broker_url.startswith(
+            "memory"
+        ):
             up = bool(app.control.ping(timeout=3.0))
         _worker_state["up"] = up
     return _worker_state["up"]

@@ -22,13 +22,8 @@ def _is_int(value) -> bool:
 
 
 def _int_list(value, size: int) -> bool:
-    # Runs for every placement of every replay, hence type() instead of _is_int().
-    if type(value) is not list or len(value) != size:
-        return False
-    for n in value:
-        if type(n) is not int:
-            return False
-    return True
+    # type() rather than _is_int(): this runs for every placement of every replay.
+    return type(value) is list and len(value) == size and all(type(n) is int for n in value)
 
 
 def record_validate(obj) -> None:

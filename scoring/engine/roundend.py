@@ -38,7 +38,7 @@ def normalise_hands(state, hands) -> tuple[list[int], list[int], dict]:
             if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= top:
                 raise EngineError(
                     "hand-points",
-                    f"{name}: {count} tiles cannot hold {points} points (0 to {top})",
+                    f"{name}: {_tiles(count)} cannot hold {points} points (0 to {top})",
                     {"player": name, "count": count, "points": points, "max": top},
                 )
             stored[seat] = HandCount(count, points)
@@ -77,12 +77,16 @@ def normalise_hands(state, hands) -> tuple[list[int], list[int], dict]:
         if count != tracked:
             raise EngineError(
                 "hand-count",
-                f"{name} holds {tracked} tile{'' if tracked == 1 else 's'}, not {count}",
+                f"{name} holds {_tiles(tracked)}, not {count}",
                 {"player": name, "seat": seat, "tracked": tracked, "given": count},
             )
         counts.append(count)
         pips.append(points)
     return counts, pips, stored
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile" if count == 1 else f"{count} tiles"
 
 
 def _as_tile(item, name: str) -> Tile:

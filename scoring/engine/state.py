@@ -6,8 +6,8 @@ from .board import Board
 from .errors import EngineError
 from .results import RoundEnd, TurnResult
 from .roundend import blocked_winner, game_winners, normalise_hands, round_points
-from .rules import Rules
-from .tiles import Tile, rotation_table, rotations, tile_parse, tile_set
+from .rules import Rules, rules_resolve
+from .tiles import Tile, rotation_table, rotations, tile_from_corners, tile_parse, tile_set
 
 
 def _bad_move(message: str, **params) -> EngineError:
@@ -17,7 +17,8 @@ def _bad_move(message: str, **params) -> EngineError:
 class GameState:
     """The state of one game: totals, the current round's table, hands and pool sizes, whose turn.
 
-    ``totals`` and ``rounds_played`` resume a game at the start of a round from cached totals.
+    ``rules`` is a Rules (or anything ``rules_resolve`` accepts). ``totals`` and ``rounds_played``
+    resume a game at the start of a round from cached totals.
     ``dealt`` overrides the tiles dealt per player for the first round (see also ``deal``).
     """
 
@@ -31,11 +32,12 @@ class GameState:
         dealt: int | None = None,
     ) -> None:
         players = list(players)
+        rules = rules_resolve(rules)
         if not rules.min_players <= len(players) <= rules.max_players:
             raise EngineError(
                 "player-count",
-                f"{len(players)} players; these rules allow {rules.min_players} to "
-                f"{rules.max_players}",
+                f"these rules allow {rules.min_players} to {rules.max_players} players, "
+                f"not {len(players)}",
                 {"count": len(players), "min": rules.min_players, "max": rules.max_players},
             )
         if len(set(players)) != len(players):
@@ -67,6 +69,8 @@ class GameState:
         self._table = rotation_table(rules.max_number, rules.mirror_tiles)
         self._first_round = rounds_played
         self._log: list[list] = []
+        # Checks that the rules' own deal fits the set, so that no later round can fail to start
+        # halfway through end_round().
         self._start_round()
         if dealt is not None:
             self.deal(dealt)
@@ -351,7 +355,15 @@ class GameState:
     # -- questions about the table -----------------------------------------------------------
 
     def _tile(self, tile) -> Tile:
-        tile = tile_parse(tile) if isinstance(tile, str) else Tile(*tile)
+        if isinstance(tile, str):
+            tile = tile_parse(tile)
+        else:
+            try:
+                tile = tile_from_corners(tile)
+            except (TypeError, ValueError):
+                raise EngineError(
+                    "bad-tile", f"{tile!r} is not a tile", {"text": repr(tile)}
+                ) from None
         if tile not in self._tiles:
             raise EngineError(
                 "no-such-tile", f"tile {tile} is not in the set", {"corners": list(tile)}

@@ -26,7 +26,9 @@ GAMES = st.fixed_dictionaries({
     "rules": RULES,
     "players": st.integers(2, 4),
 })
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# No example database: the suite must not leave files behind, and seeds make failures replayable.
+FAST = settings(max_examples=200, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 def assert_corners_agree(cells):
@@ -139,7 +141,7 @@ def state_before(record, i, j):
     return record_state(head)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(FAST, max_examples=200)
 @given(GAMES, st.sampled_from(["corner", "occupied", "player"]), st.randoms(use_true_random=False))
 def test_mutations_are_refused_at_the_mutated_turn(game, kind, rnd):
     _, record, _, _ = play_game(max_rounds=2, **game)
@@ -180,7 +182,7 @@ MID_GAMES = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=40, deadline=None)
+@settings(FAST, max_examples=100)
 @given(MID_GAMES, st.randoms(use_true_random=False))
 def test_fits_equals_a_brute_force_scan(game, rnd):
     state, _, _, _ = play_game(max_rounds=1, **game)
@@ -193,7 +195,7 @@ def test_fits_equals_a_brute_force_scan(game, rnd):
     assert state.playable_tiles() == playable
 
 
-@settings(max_examples=40, deadline=None)
+@settings(FAST, max_examples=60)
 @given(MID_GAMES)
 def test_strict_placements_never_score_hexagon_and_bridge_together(game):
     state, _, _, _ = play_game(max_rounds=1, **game)
@@ -206,7 +208,7 @@ def test_strict_placements_never_score_hexagon_and_bridge_together(game):
             assert not (hexagons and bridge)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(FAST, max_examples=150)
 @given(MID_GAMES, st.randoms(use_true_random=False))
 def test_refused_moves_leave_the_state_unchanged(game, rnd):
     state, _, _, _ = play_game(max_rounds=1, **game)

@@ -105,7 +105,9 @@ def test_cli_illegal_record(tmp_path):
     code, out, _ = cli("replay", "-", stdin="{not json")
     assert code == 1 and json.loads(out)["error"]["code"] == "bad-json"
     code, out, _ = cli("replay", str(tmp_path / "missing.json"))
-    assert code == 1 and json.loads(out)["error"]["code"] == "no-file"
+    error = json.loads(out)["error"]
+    assert code == 1 and error["code"] == "no-file"
+    assert error["message"] == f"cannot read {tmp_path / 'missing.json'}: No such file or directory"
     code, out, _ = cli("replay", "-", stdin=json.dumps({"format": "x"}))
     assert code == 1 and json.loads(out)["error"] == {
         "round": None, "turn": None, "code": "bad-record",
@@ -133,9 +135,11 @@ def test_cli_fits(tmp_path):
     assert code == 1 and json.loads(out)["error"]["code"] == "bad-tile"
 
 
-def errors_at(record):
+def errors_at(record, message=None):
     with pytest.raises(EngineError) as caught:
         record_state(record)
+    if message is not None:
+        assert caught.value.message == message
     with pytest.raises(EngineError) as again:
         record_replay(record)
     error = caught.value
@@ -222,15 +226,21 @@ def test_last_round_waiting_for_hands():
 def test_round_level_errors():
     record = finished_round_record()
     del record["rounds"][0]["hands"]
-    assert errors_at(record) == ("hands-missing", 0, None)
+    assert errors_at(record, "round 0 ended (out) but its hands are missing") == (
+        "hands-missing", 0, None,
+    )
     record = finished_round_record()
     record["rounds"][0]["moves"].pop()
     record["rounds"][0]["hands"] = {}
-    assert errors_at(record) == ("hands-early", 0, None)
+    assert errors_at(record, "hands are given for a round that has not ended") == (
+        "hands-early", 0, None,
+    )
     record = finished_round_record()
     record["rounds"][0]["moves"].pop()
     del record["rounds"][0]["hands"]
-    assert errors_at(record) == ("round-not-over", 0, None)
+    assert errors_at(record, "round 0 has not ended but round 1 follows") == (
+        "round-not-over", 0, None,
+    )
     record = finished_round_record()
     record["rounds"][0]["moves"].append({"player": "Boris", "draw": 3})
     assert errors_at(record) == ("round-over", 0, 3)
@@ -248,7 +258,7 @@ def test_round_level_errors():
     assert errors_at(record) == ("bad-dealt", 1, None)
     record = finished_round_record()
     record["rules"]["target"] = 50
-    assert errors_at(record) == ("game-over", 1, None)
+    assert errors_at(record, "round 1 follows the end of the game") == ("game-over", 1, None)
     record["rounds"].pop()
     out = record_replay(record)
     assert (out["finished"], out["winner"]) == (True, "Anna")
@@ -339,7 +349,9 @@ def test_write_and_read_back():
     assert record_write(record_state(again)) == written
     with pytest.raises(EngineError) as caught:
         record_write(GameState(["A", "B"], rules_resolve("club"), rounds_played=2))
-    assert caught.value.code == "partial-history"
+    assert (caught.value.code, caught.value.message) == (
+        "partial-history", "this state resumed at round 2; earlier rounds are unknown",
+    )
     with pytest.raises(EngineError) as caught:
         record_loads("[1, 2")
     assert caught.value.code == "bad-json"

@@ -40,7 +40,8 @@ def test_round_not_over():
 
 
 def test_unknown_player_in_hands():
-    refused(out_state(), "unknown-player", {2: ["0-1-2"]})
+    error = refused(out_state(), "unknown-player", {2: ["0-1-2"]})
+    assert (error.message, error.params) == ("there is no seat 2", {"seat": "2"})
     refused(out_state(), "unknown-player", {"Boris": ["0-1-2"]})
 
 
@@ -74,12 +75,15 @@ def test_tile_duplicate():
 
 def test_hand_points_must_be_plausible():
     error = refused(out_state(), "hand-points", {1: HandCount(1, 16)})
-    assert error.message == "Boris: 1 tiles cannot hold 16 points (0 to 15)"
+    assert error.message == "Boris: 1 tile cannot hold 16 points (0 to 15)"
     assert error.params == {"player": "Boris", "count": 1, "points": 16, "max": 15}
     refused(out_state(), "hand-points", {1: HandCount(1, -1)})
-    refused(out_state(), "bad-hand", {1: HandCount(-1, 0)})
-    refused(out_state(), "bad-hand", {1: "0-1-2"})
-    refused(out_state(), "bad-hand", [["0-1-2"]])
+    error = refused(out_state(), "bad-hand", {1: HandCount(-1, 0)})
+    assert error.message == "Boris: a tile count must be >= 0, not -1"
+    error = refused(out_state(), "bad-hand", {1: "0-1-2"})
+    assert error.message == "Boris: a hand is a list of tiles or a count with points"
+    error = refused(out_state(), "bad-hand", [["0-1-2"]])
+    assert error.message == "hands must map seats to tiles"
 
 
 def test_hand_count_accepted_and_winner_entry_may_be_empty():
@@ -234,17 +238,19 @@ def test_new_round_state():
 def test_constructor_checks():
     rules = rules_resolve("pressman")
     cases = [
-        (lambda: GameState(["A"], rules), "player-count"),
-        (lambda: GameState(list("ABCDEFG"), rules), "player-count"),
-        (lambda: GameState(["A", "A"], rules), "player-duplicate"),
-        (lambda: GameState(["A", "B"], rules, totals=[1]), "bad-totals"),
-        (lambda: GameState(["A", "B"], rules, dealt=29), "bad-dealt"),
-        (lambda: GameState(["A", "B"], rules, dealt=0), "bad-dealt"),
+        (lambda: GameState(["A"], rules), "player-count", "these rules allow 2 to 6 players, not 1"),
+        (lambda: GameState(list("ABCDEFG"), rules), "player-count",
+         "these rules allow 2 to 6 players, not 7"),
+        (lambda: GameState(["A", "B", "A"], rules), "player-duplicate", "player A is seated twice"),
+        (lambda: GameState(["A", "B"], rules, totals=[1]), "bad-totals", "1 totals for 2 players"),
+        (lambda: GameState(["A", "B"], rules, dealt=29), "bad-dealt",
+         "cannot deal 29 tiles to 2 players from 56"),
+        (lambda: GameState(["A", "B"], rules, dealt=0), "bad-dealt", "cannot deal 0 tiles"),
     ]
-    for make, code in cases:
+    for make, code, message in cases:
         with pytest.raises(EngineError) as caught:
             make()
-        assert caught.value.code == code
+        assert (caught.value.code, caught.value.message) == (code, message)
     state = GameState(["A", "B"], rules)
     state.play(0, at=(0, 0), corners=(1, 2, 3))
     with pytest.raises(EngineError) as caught:

@@ -107,6 +107,8 @@ def test_unknown_player():
     for seat in (3, -1, "Vera", True):
         error = refused(opened(), "unknown-player", seat, draw=3)
     assert error.params == {"seat": "True"}
+    error = refused(opened(), "unknown-player", 3, draw=3)
+    assert (error.message, error.params) == ("there is no seat 3", {"seat": "3"})
 
 
 def test_too_many_draws():
@@ -151,10 +153,12 @@ def test_round_over_and_game_over():
     state.play(1, at=(0, 0), corners=(2, 2, 2))
     assert state.phase == "hands"
     error = refused(state, "round-over", 0, draw=3)
+    assert error.message == "the round is over (out); the hands must be counted"
     assert error.params == {"reason": "out"}
     state.end_round({0: ["5-5-5"]})
     assert state.phase == "over" and state.finished
-    refused(state, "game-over", 0, at=(0, 0), corners=(1, 2, 3))
+    error = refused(state, "game-over", 0, at=(0, 0), corners=(1, 2, 3))
+    assert (error.message, error.params) == ("the game is over", {})
     with pytest.raises(EngineError) as caught:
         state.end_round({})
     assert caught.value.code == "game-over"
@@ -173,7 +177,11 @@ def test_empty_hand_is_refused_even_if_bookkeeping_went_wrong():
     {"at": (0, 1), "corners": (1, 2, 3.0)}, {"draw": -1}, {"draw": 1.5},
 ])
 def test_bad_move(kwargs):
-    refused(opened(), "bad-move", 2, **kwargs)
+    error = refused(opened(), "bad-move", 2, **kwargs)
+    if "draw" in kwargs:
+        assert error.message == f"draw must be a whole number >= 0, not {kwargs['draw']!r}"
+    else:
+        assert error.message == "a placement needs at = (c, r) and three corner numbers"
 
 
 def test_play_continues_clockwise_from_the_opener():
@@ -206,9 +214,12 @@ def test_fits_and_tiles_on_the_hexagon_board():
     with pytest.raises(EngineError) as caught:
         state.fits("1-3-2")
     assert caught.value.code == "no-such-tile"
-    with pytest.raises(EngineError) as caught:
-        state.fits("junk")
-    assert caught.value.code == "bad-tile"
+    assert state.fits((5, 5, 5)) == state.fits("5-5-5") == state.fits([5, 5, 5])
+    assert state.fits((4, 5, 0)) == state.fits("0-4-5")
+    for junk in ("junk", 7, (1, 2)):
+        with pytest.raises(EngineError) as caught:
+            state.fits(junk)
+        assert caught.value.code == "bad-tile"
 
 
 def test_copy_is_independent():

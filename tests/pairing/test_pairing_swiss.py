@@ -87,7 +87,7 @@ def test_unavoidable_repeat_prefers_the_older_meeting():
     repeats = codes(draft, "repeat-meeting")
     assert [r["players"] for r in repeats] == [(1, 2), (3, 4)]
     assert all(r["last_round"] == 1 and not r["consecutive"] for r in repeats)
-    assert all(r["proven_unavoidable"] for r in repeats)
+    assert all(r["proof"] == "minimal" for r in repeats)
 
 
 def test_consecutive_repeat_costs_more_than_an_older_one():

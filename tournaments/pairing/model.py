@@ -80,7 +80,7 @@ class SwissOptions:
     avoid_same_club: bool = False
     forbidden_pairs: frozenset[frozenset[PlayerId]] = frozenset()
     remainder: Remainder = "bye"
-    exact_limit: int = 0
+    exact_limit: int = 12
 
 
 def table_sizes(count: int, table_size: int, remainder: Remainder) -> tuple[list[int], int]:

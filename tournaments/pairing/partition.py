@@ -135,6 +135,62 @@ def improve(
     return tables
 
 
+def repair(
+    tables: list[list[int]],
+    pair_cost: PairCost,
+    conflict: int,
+    window: int = 12,
+    budget: int = 200_000,
+    max_rounds: int = 3,
+    misplaced: int = 0,
+) -> list[list[int]]:
+    """Re-solve small groups of neighbouring tables exactly around conflicts.
+
+    Swaps alone get stuck when a conflict needs three or more players to
+    move at once. For every table still holding a conflict, the runs of
+    consecutive tables around it with at most ``window`` players are
+    re-split with :func:`exact` (bounded by ``budget`` nodes); a cheaper
+    split replaces them (``misplaced`` as in :func:`exact`). Modifies and
+    returns ``tables``.
+    """
+    search = _Search(tables, pair_cost, conflict)
+    count = len(tables)
+    for _ in range(max_rounds):
+        changed = False
+        for t in range(count):
+            if not search.hot(t):
+                continue
+            for lo, hi in _windows(tables, t, window):
+                members = sorted(p for k in range(lo, hi) for p in tables[k])
+                sizes = [len(tables[k]) for k in range(lo, hi)]
+                current = sum(table_cost(tables[k], pair_cost) for k in range(lo, hi))
+                better, _, _ = exact(
+                    members, sizes, pair_cost, upper=current, budget=budget, misplaced=misplaced
+                )
+                if better is not None:
+                    tables[lo:hi] = better
+                    changed = True
+                    if not search.hot(t):
+                        break
+        if not changed:
+            break
+    return tables
+
+
+def _windows(tables: list[list[int]], t: int, limit: int) -> list[tuple[int, int]]:
+    """Runs ``[lo, hi)`` of consecutive tables containing ``t``, at most ``limit`` players."""
+    runs = []
+    for lo in range(t, -1, -1):
+        if sum(len(tables[k]) for k in range(lo, t + 1)) > limit:
+            break
+        hi = t + 1
+        while hi < len(tables) and sum(len(tables[k]) for k in range(lo, hi + 1)) <= limit:
+            hi += 1
+        if hi - lo > 1:
+            runs.append((lo, hi))
+    return runs
+
+
 def exact(
     order: Sequence[int],
     sizes: Sequence[int],

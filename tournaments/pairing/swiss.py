@@ -34,7 +34,7 @@ def pair_swiss(
     options = options or SwissOptions()
     ctx = SwissContext(players, history, table_size, options)
     n = len(ctx.ids)
-    proven = True
+    proof = "minimal"  # the matching's repeat count is exactly minimal
     if table_size == 2:
         pairs, bye_idx = pair_two(ctx)
         tables = [list(p) for p in pairs]
@@ -44,7 +44,7 @@ def pair_swiss(
         bye_idx = _choose_byes(ctx, bye_count) if sizes else list(range(n))
         resting = set(bye_idx)
         order = [i for i in range(n) if i not in resting]
-        tables, proven = pair_tables(ctx, order, sizes) if sizes else ([], True)
+        tables, proof = pair_tables(ctx, order, sizes) if sizes else ([], "minimal")
         reason = "remainder" if sizes else "too-few-players"
     draft_tables: list[Table] = []
     flags: list[Flag] = []
@@ -53,7 +53,7 @@ def pair_swiss(
     for number, members in enumerate(tables, start=1):
         seats, over = ctx.seat_order(members)
         draft_tables.append(Table(tuple(ctx.ids[i] for i in seats)))
-        flags.extend(_table_flags(ctx, number, seats, over, proven))
+        flags.extend(_table_flags(ctx, number, seats, over, proof))
     return RoundDraft(
         tables=draft_tables,
         byes=[ctx.ids[i] for i in sorted(bye_idx, key=lambda i: -i)],
@@ -82,7 +82,7 @@ def _bye_flag(ctx: SwissContext, i: int, reason: str) -> Flag:
 
 
 def _table_flags(
-    ctx: SwissContext, number: int, seats: list[int], over: int, proven: bool
+    ctx: SwissContext, number: int, seats: list[int], over: int, proof: str
 ) -> list[Flag]:
     flags: list[Flag] = []
     size = len(seats)
@@ -108,7 +108,7 @@ def _table_flags(
                         "meetings": count,
                         "last_round": last,
                         "consecutive": last == meetings.rounds,
-                        "proven_unavoidable": proven,
+                        "proof": proof,
                     },
                 )
             )

@@ -15,19 +15,27 @@ Seat balance does not shape the tables; it only orders the seats.
 
 from __future__ import annotations
 
+from itertools import combinations
 from math import comb
 
 from . import partition
+from .feasible import conflict_free
 from .swiss_context import SwissContext, tier_multipliers
+
+#: Largest field (seated players) for the repeat-free feasibility search.
+FEASIBLE_LIMIT = 64
 
 
 def pair_tables(
     ctx: SwissContext, order: list[int], sizes: list[int]
-) -> tuple[list[list[int]], bool]:
+) -> tuple[list[list[int]], str]:
     """Split the rank indices in ``order`` (best first) into tables of ``sizes``.
 
-    Returns the tables in position order (top table first) and whether the
-    result was proven optimal by exhaustive search.
+    Returns the tables in position order (top table first) and what is
+    known about the repeats in it: ``"minimal"`` (no repeat, or proven the
+    least possible by exhaustive search), ``"unavoidable"`` (a search
+    proved that no repeat-free split exists; the number of repeats is the
+    heuristic's) or ``"heuristic"`` (nothing proven).
     """
     count = len(ctx.ids)
     pts = ctx.points
@@ -56,16 +64,27 @@ def pair_tables(
             cache[key] = cost
         return cost
 
+    def total(split: list[list[int]]) -> int:
+        return sum(partition.table_cost(t, pair_cost) for t in split)
+
     window = 3 * max(sizes)
     tables = partition.greedy_fill(order, sizes, pair_cost, window=window)
     partition.improve(tables, pair_cost, conflict=m_club)
-    proven = False
+    partition.repair(tables, pair_cost, conflict=m_club, misplaced=m_pos)
     if len(order) <= ctx.options.exact_limit:
-        current = sum(partition.table_cost(t, pair_cost) for t in tables)
         better, _, complete = partition.exact(
-            order, sizes, pair_cost, upper=current, misplaced=m_pos
+            order, sizes, pair_cost, upper=total(tables), misplaced=m_pos
         )
-        if better is not None:
-            tables = better
-        proven = complete
-    return tables, proven
+        return (better or tables), ("minimal" if complete else "heuristic")
+    if not any(pair_cost(a, b) >= m_rep for t in tables for a, b in combinations(t, 2)):
+        return tables, "minimal"  # no repeat and no forbidden pair: nothing to prove
+    if len(order) > FEASIBLE_LIMIT:
+        return tables, "heuristic"
+    # Repeats left: look for a repeat-free split directly, which either
+    # gives a better start for the local search or proves repeats unavoidable.
+    found, complete = conflict_free(order, sizes, lambda i, j: pair_cost(i, j) < m_rep)
+    if found is None:
+        return tables, ("unavoidable" if complete else "heuristic")
+    partition.improve(found, pair_cost, conflict=m_club)
+    partition.repair(found, pair_cost, conflict=m_club, misplaced=m_pos)
+    return (found if total(found) < total(tables) else tables), "minimal"
