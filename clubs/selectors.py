@@ -1,8 +1,20 @@
-"""Read queries for clubs and players, with their joins decided here, not in views."""
+"""Read queries for clubs, players, ratings and rankings, each with its joins decided here."""
 
-from django.db.models import Count, QuerySet
+from __future__ import annotations
 
-from .models import Club, Membership, Player
+from datetime import timedelta
+
+from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Rank
+from django.db.models.expressions import Window
+from django.utils import timezone
+
+from scoring.models import Game, Seat, Turn
+
+from .models import Club, GameRating, Membership, Player, PlayerRating
+
+# A player with no finished game for this long is listed apart from the ranking (docs/ratings.md).
+INACTIVE_AFTER = timedelta(days=180)
 
 
 def club_list() -> QuerySet[Club]:
@@ -12,10 +24,98 @@ def club_list() -> QuerySet[Club]:
 def club_members(club: Club) -> QuerySet[Membership]:
     return (
         Membership.objects.filter(club=club)
-        .select_related("player")
+        .select_related("player", "player__rating")
         .order_by("player__display_name")
     )
 
 
+def rankings(*, club: Club | None = None, inactive: bool = False) -> QuerySet[PlayerRating]:
+    """Rated players, best first, with their rank among the same selection."""
+    now = timezone.now()
+    rows = PlayerRating.objects.filter(games__gt=0).select_related("player", "player__home_club")
+    if club is not None:
+        rows = rows.filter(player__memberships__club=club)
+    if inactive:
+        rows = rows.filter(last_played__lt=now - INACTIVE_AFTER)
+    else:
+        rows = rows.filter(last_played__gte=now - INACTIVE_AFTER)
+    return rows
+
+
+def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
+    # Provisional players rank after established ones: a "?" rating is not yet a place.
+    return rows.annotate(
+        rank=Window(Rank(), order_by=[F("provisional").asc(), F("value").desc()])
+    ).order_by("provisional", "-value", "player__display_name")
+
+
+def inactive_count(*, club: Club | None = None) -> int:
+    return rankings(club=club, inactive=True).count()
+
+
 def player_detail(pk: int) -> Player:
-    return Player.objects.select_related("home_club").get(pk=pk)
+    return Player.objects.select_related("home_club", "rating").get(pk=pk)
+
+
+def rating_history(player: Player) -> list[GameRating]:
+    return list(
+        GameRating.objects.filter(player=player).order_by("finished_at", "game_id")
+        .only("game_id", "finished_at", "before", "after", "place", "score")
+    )
+
+
+def player_games(player: Player, limit: int = 30) -> list[Seat]:
+    rating = GameRating.objects.filter(game=OuterRef("game_id"), player=player)
+    return list(
+        Seat.objects.filter(player=player)
+        .exclude(game__status=Game.Status.ABANDONED)
+        .select_related("game", "game__club")
+        .annotate(change=Subquery(rating.values("after")[:1], output_field=IntegerField())
+                  - Subquery(rating.values("before")[:1], output_field=IntegerField()),
+                  players=Count("game__seats"))
+        .order_by("-game__started_at")[:limit]
+    )
+
+
+def player_stats(player: Player) -> dict:
+    """Games, wins, points per turn, hexagons, bridges, best game and best turn."""
+    seats = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
+    games = seats.aggregate(games=Count("id"), wins=Count("id", filter=Q(place=1)),
+                            best=Max("score"))
+    turns = Turn.objects.filter(
+        round__game__seats__player=player, seat=F("round__game__seats__position")
+    ).exclude(round__game__status=Game.Status.ABANDONED)
+    moves = turns.aggregate(turns=Count("id"), turn_points=Sum("points"),
+                            hexagons=Count("id", filter=Q(hexagons__gt=0)),
+                            bridges=Count("id", filter=Q(bridge=True)),
+                            best_turn=Max("points"))
+    moves["per_turn"] = (moves["turn_points"] or 0) / moves["turns"] if moves["turns"] else 0
+    best_game = seats.order_by("-score", "game__finished_at").select_related("game").first()
+    return {**games, **moves, "best_game": best_game}
+
+
+def head_to_head(player: Player) -> list[dict]:
+    """Every opponent met in finished games: how often, and who finished ahead."""
+    mine = Seat.objects.filter(game=OuterRef("game_id"), player=player).values("place")[:1]
+    return list(
+        Seat.objects.filter(game__status=Game.Status.FINISHED, game__seats__player=player)
+        .exclude(player=player)
+        .annotate(my_place=Subquery(mine))
+        .values("player_id", "player__display_name")
+        .annotate(
+            games=Count("id"),
+            ahead=Count("id", filter=Q(my_place__lt=F("place"))),
+            behind=Count("id", filter=Q(my_place__gt=F("place"))),
+        )
+        .order_by("-games", "player__display_name")
+    )
+
+
+def club_recent_games(club: Club, limit: int = 10) -> QuerySet[Game]:
+    from django.db.models import Prefetch
+
+    return (
+        Game.objects.filter(club=club).exclude(status=Game.Status.ABANDONED)
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .order_by("-started_at")[:limit]
+    )

@@ -1,0 +1,22 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Membership, Player
+
+
+class MemberAddForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.order_by("display_name"),
+                                    required=False, label=_("Existing player"))
+    display_name = forms.CharField(max_length=80, required=False, label=_("or a new player"))
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER,
+                             label=_("Role"))
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not data.get("display_name", "").strip():
+            raise forms.ValidationError(_("Choose a player or type a new name."))
+        return data
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Membership.Role.choices, label=_("Role"))
