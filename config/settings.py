@@ -143,7 +143,7 @@ CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 _BROKER = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
 # Without a broker, an in-memory transport keeps Celery from ever dialling a default one.
-CELERY_BROKER_URL = _BROKER or "memory://"
+CELERY_BROKER_URL = _BROKER or "memory://localhost/"
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=_BROKER or None)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import random
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
-from scoring.engine import GameState, rules_resolve, tile_set
+from clubs.services import ratings_recompute
+from scoring.engine import GameState, record_write, rules_resolve, tile_set
 
 from .models import Game
-from .services import Actor, game_start, round_end, turn_record
+from .records import game_import
+from .services import Actor, round_end, turn_record
 
 
 class Table:
@@ -40,26 +46,23 @@ def choose(engine: GameState, hand, rng: random.Random):
     return rng.choice(options) if options else None
 
 
-class Robot:
-    """Plays a game's rounds at a simulated table, entering each turn through the services."""
+class TableRobot:
+    """Plays rounds at a simulated table with the engine alone: real deals and draws, random
+    legal choices. Subclasses also enter each turn somewhere (see Robot)."""
 
-    def __init__(self, game: Game, rng: random.Random, actor: Actor | None = None) -> None:
-        self.game = game
+    def __init__(self, engine: GameState, rng: random.Random) -> None:
+        self.engine = engine
         self.rng = rng
-        self.actor = actor or Actor()
-        seats = list(game.seats.order_by("position"))
-        self.engine = GameState([str(s.player_id) for s in seats], rules_resolve(game.rules))
         self.table: Table | None = None
 
     def turn(self, seat: int, draw: int, at=None, corners=None):
-        """Play one turn in the engine and through the service; returns both results."""
-        expected = self.engine.play(seat, draw=draw, at=at, corners=corners)
-        outcome = turn_record(game_id=self.game.pk, seat=seat, draw=draw, at=at,
-                              corners=corners, expected_version=None, actor=self.actor)
-        return expected, outcome
+        return self.engine.play(seat, draw=draw, at=at, corners=corners)
+
+    def hands(self, hands: dict):
+        return self.engine.end_round(hands)
 
     def step(self):
-        """One turn of the current round, starting a new deal when the round is fresh."""
+        """One turn of the current round, dealing anew when the round is fresh."""
         engine = self.engine
         if engine.phase == "opening":
             self.table = Table(engine.rules, len(engine.players), self.rng)
@@ -81,16 +84,13 @@ class Robot:
         return self.turn(seat, drawn, at, corners)
 
     def end_round(self):
-        hands = {seat: [str(t) for t in hand] for seat, hand in enumerate(self.table.hands)
-                 if hand}
-        end = self.engine.end_round(hands)
-        round_end(game_id=self.game.pk, hands=hands, expected_version=None, actor=self.actor)
-        return end
+        return self.hands({seat: [str(t) for t in hand]
+                           for seat, hand in enumerate(self.table.hands) if hand})
 
     def play_round(self) -> list:
-        results = [self.step()[0]]
+        results = [self.step()]
         while self.engine.phase == "play":
-            results.append(self.step()[0])
+            results.append(self.step())
         results.append(self.end_round())
         return results
 
@@ -102,26 +102,70 @@ class Robot:
         return self.engine
 
 
-@transaction.atomic
-def demo_games(club: Club, players: list[Player], *, finished: int = 2,
+class Robot(TableRobot):
+    """Plays a stored game, entering every turn and round end through the services."""
+
+    def __init__(self, game: Game, rng: random.Random, actor: Actor | None = None) -> None:
+        seats = list(game.seats.order_by("position"))
+        super().__init__(GameState([str(s.player_id) for s in seats], rules_resolve(game.rules)),
+                         rng)
+        self.game = game
+        self.actor = actor or Actor()
+        self.last_outcome = None
+
+    def turn(self, seat, draw, at=None, corners=None):
+        expected = super().turn(seat, draw, at, corners)
+        self.last_outcome = turn_record(game_id=self.game.pk, seat=seat, draw=draw, at=at,
+                                        corners=corners, expected_version=None,
+                                        actor=self.actor)
+        return expected
+
+    def hands(self, hands):
+        end = super().hands(hands)
+        round_end(game_id=self.game.pk, hands=hands, expected_version=None, actor=self.actor)
+        return end
+
+
+def robot_record(names: list[str], rules_spec, rng: random.Random, *, rounds: int | None = None,
+                 extra_turns: int = 0) -> dict:
+    """The record of a game played by the robot: whole, or `rounds` rounds and a few turns."""
+    robot = TableRobot(GameState(names, rules_resolve(rules_spec)), rng)
+    if rounds is None:
+        robot.play_game()
+    else:
+        for _ in range(rounds):
+            robot.play_round()
+        for _ in range(extra_turns):
+            if robot.engine.phase not in ("opening", "play"):
+                break
+            robot.step()
+    record = record_write(robot.engine)
+    record["rules"] = rules_spec
+    return record
+
+
+def demo_games(club: Club, players: list[Player], *, finished: int = 36,
                seed: int = 2026) -> list[Game]:
-    """A few finished games and one in progress, unless the club already has games."""
+    """A season of finished club games, dated over the last months, and one game in progress;
+    skipped when the club already has games."""
     if club.games.exists():
         return list(club.games.all())
     rng = random.Random(seed)
+    now = timezone.now()
     games = []
-    for number in range(finished):
-        table = rng.sample(players, rng.choice((2, 3, 4)))
-        game = game_start(club=club, players=table, preset=club.default_preset,
-                          title=f"Club evening, table {number + 1}")
-        Robot(game, rng).play_game()
-        games.append(game)
-    table = rng.sample(players, 3)
-    game = game_start(club=club, players=table, preset=club.default_preset,
-                      title="Tonight, table 1")
-    robot = Robot(game, rng)
-    robot.play_round()
-    for _ in range(7):
-        robot.step()
-    games.append(game)
+    with transaction.atomic():
+        for number in range(finished):
+            table = rng.sample(players, rng.choice((2, 3, 3, 4, 4)))
+            record = robot_record([p.display_name for p in table], club.default_preset, rng)
+            played = now - timedelta(days=(finished - number) * 4, hours=rng.randrange(6))
+            record["title"] = _("Club evening %(date)s, table %(table)s") % {
+                "date": played.date().isoformat(), "table": number % 3 + 1}
+            record["finished_at"] = played.isoformat()
+            games.append(game_import(club=club, record=record, actor=Actor()))
+        table = rng.sample(players, 3)
+        record = robot_record([p.display_name for p in table], club.default_preset, rng,
+                              rounds=1, extra_turns=7)
+        record["title"] = _("Tonight, table 1")
+        games.append(game_import(club=club, record=record, actor=Actor()))
+    ratings_recompute()
     return games

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import transaction
+from django.utils import timezone
 
 from clubs.models import Club, Player
-from scoring.engine import PRESETS, HandCount, record_state, rules_resolve
+from scoring.engine import PRESETS, GameState, HandCount, record_state, rules_resolve
 
-from .models import AuditEntry, Game
-from .services import Actor, game_start, round_end, turn_record
+from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn
+from .services import Actor, engine_state_save, turn_fields
 
 FORMAT = "triominos-record/1"
 
@@ -73,42 +76,79 @@ def _unique_names(names: list[str]) -> list[str]:
 
 @transaction.atomic
 def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
-    """Create a game from a record, turn by turn through the same services a tablet uses.
+    """Create a game from a record: every turn checked by the engine, rows written in bulk.
 
-    The whole record is replayed by the engine first, so an illegal record is refused with the
-    round and turn of its first problem and nothing is written. Players are matched by display
-    name within the club; unknown names become new players of the club.
+    The whole record is replayed first, so an illegal record is refused with the round and
+    turn of its first problem and nothing is written. Players are matched by display name
+    within the club; unknown names become new players of the club. An optional
+    ``"finished_at"`` (ISO 8601) dates a game entered late, so ratings take it in its place.
     """
     record_state(record)  # raises EngineError with .round / .turn
-    players = [_player_for(club, name) for name in record["players"]]
-    spec = record["rules"]
-    preset, overrides = (spec, {}) if isinstance(spec, str) else (
-        spec.get("preset", "pressman"), {k: v for k, v in spec.items() if k != "preset"}
-    )
-    game = game_start(club=club, players=players, preset=preset, overrides=overrides,
-                      title=record.get("title", ""), actor=actor)
     names = record["players"]
-    for index, rnd in enumerate(record["rounds"]):
+    players = [_player_for(club, name) for name in names]
+    rules = rules_resolve(record["rules"])
+    state = GameState(names, rules)
+    game = Game.objects.create(
+        club=club, title=record.get("title", ""), preset=rules.preset, rules=rules.to_dict(),
+        target=rules.target, rounds_limit=rules.rounds_limit,
+        created_by=actor.user if actor.user_id else None,
+    )
+    seats = Seat.objects.bulk_create(
+        Seat(game=game, position=i, player=p) for i, p in enumerate(players)
+    )
+    rounds, turns, hands = [], [], []
+    events = 0
+    now = timezone.now()
+    for number, rnd in enumerate(record["rounds"]):
         if rnd.get("dealt"):
-            game.rounds.filter(number=index).update(dealt=rnd["dealt"])
-        for move in rnd["moves"]:
+            state.deal(rnd["dealt"])
+        row = Round(game=game, number=number, dealt=rnd.get("dealt"),
+                    start_totals=list(state.totals))
+        for index, move in enumerate(rnd["moves"]):
             who = move["player"]
-            seat = names.index(who) if isinstance(who, str) else who
             at = move.get("at")
-            turn_record(
-                game_id=game.pk, seat=seat, draw=move.get("draw", 0),
-                at=tuple(at) if at else None,
-                corners=tuple(move["corners"]) if at else None,
-                expected_version=None, actor=actor,
+            result = state.play(
+                names.index(who) if isinstance(who, str) else who, draw=move.get("draw", 0),
+                at=tuple(at) if at else None, corners=tuple(move["corners"]) if at else None,
             )
+            turns.append((row, Turn(number=index, via_link=actor.via_link,
+                                    entered_by=actor.user if actor.user_id else None,
+                                    **turn_fields(result, move.get("draw", 0)))))
+        events += len(rnd["moves"])
+        row.reason = state.round_reason or ""
         if "hands" in rnd:
-            hands = {}
-            for name, hand in rnd["hands"].items():
-                seat = names.index(name) if isinstance(name, str) else name
-                hands[seat] = HandCount(hand["count"], hand["points"]) if isinstance(
-                    hand, dict) else list(hand)
-            round_end(game_id=game.pk, hands=hands, expected_version=None, actor=actor)
-    game.refresh_from_db()
+            by_seat = {
+                names.index(name) if isinstance(name, str) else name: (
+                    HandCount(hand["count"], hand["points"]) if isinstance(hand, dict)
+                    else list(hand))
+                for name, hand in rnd["hands"].items()
+            }
+            end = state.end_round(by_seat)
+            events += 1
+            row.winner_seat, row.end_points, row.ended_at = end.winner, list(end.points), now
+            for seat, hand in by_seat.items():
+                count = hand.count if isinstance(hand, HandCount) else len(hand)
+                if count:
+                    hands.append((row, RoundHand(
+                        seat=seat, tiles=None if isinstance(hand, HandCount) else hand,
+                        count=count, points=end.pips[seat])))
+        row.totals = list(state.totals)
+        rounds.append(row)
+    if state.phase == "opening" and state.round_index == len(rounds):
+        rounds.append(Round(game=game, number=state.round_index,
+                            start_totals=list(state.totals), totals=list(state.totals)))
+    Round.objects.bulk_create(rounds)
+    for row, turn in turns:
+        turn.round = row
+    Turn.objects.bulk_create([turn for _, turn in turns], batch_size=1000)
+    for row, hand in hands:
+        hand.round = row
+    RoundHand.objects.bulk_create([hand for _, hand in hands])
+    game.turn_count = len(turns)
+    game.version = events - 1  # the save below counts the last event
+    finished_at = record.get("finished_at")
+    engine_state_save(game, seats, state,
+                      finished_at=datetime.fromisoformat(finished_at) if finished_at else None)
     AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
                               user=actor.user if actor.user_id else None,
                               via_link=actor.via_link)

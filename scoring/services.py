@@ -70,7 +70,10 @@ def _check_version(game: Game, expected: int | None) -> None:
         raise Conflict(game, expected)
 
 
-def _save_state(game: Game, seats: list[Seat], state: GameState) -> None:
+def engine_state_save(
+    game: Game, seats: list[Seat], state: GameState, *, finished_at=None
+) -> None:
+    """Write what the engine says into the game's and seats' cached columns; bump the version."""
     before = {seat.pk: (seat.score, seat.hand_size, seat.place) for seat in seats}
     was_finished = game.status == Game.Status.FINISHED
     cache_state(game, seats, state)
@@ -79,7 +82,7 @@ def _save_state(game: Game, seats: list[Seat], state: GameState) -> None:
               "turn_count", "status", "finished_at"]
     if state.finished and game.status == Game.Status.PLAYING:
         game.status = Game.Status.FINISHED
-        game.finished_at = timezone.now()
+        game.finished_at = finished_at or timezone.now()
         _finish_places(seats, state)
     elif not state.finished and game.status == Game.Status.FINISHED:
         game.status = Game.Status.PLAYING
@@ -159,7 +162,7 @@ def game_start(
 # -- turns ------------------------------------------------------------------------------------
 
 
-def _turn_fields(result, draws: int) -> dict:
+def turn_fields(result, draws: int) -> dict:
     return {
         "seat": result.seat,
         "draws": draws,
@@ -203,14 +206,14 @@ def turn_record(
         entered_by=actor.user if actor.user_id else None,
         via_link=actor.via_link,
         client_key=client_key,
-        **_turn_fields(result, draw),
+        **turn_fields(result, draw),
     )
     current.last_turn = turn
     current.round.totals = list(current.state.totals)
     current.round.reason = current.state.round_reason or ""
     current.round.save(update_fields=["totals", "reason"])
     game.turn_count += 1
-    _save_state(game, seats, current.state)
+    engine_state_save(game, seats, current.state)
     return TurnOutcome(turn=turn, duplicate=False, game=game, seats=seats, current=current)
 
 
@@ -247,7 +250,7 @@ def turn_undo(*, game_id: int, expected_version: int | None, actor: Actor) -> Ga
     current.round.totals = list(current.state.totals)
     current.round.reason = current.state.round_reason or ""
     current.round.save(update_fields=["totals", "reason"])
-    _save_state(game, seats, current.state)
+    engine_state_save(game, seats, current.state)
     return game
 
 
@@ -297,7 +300,7 @@ def _replay_all(game: Game, seats: list[Seat], override: Turn | None = None) -> 
             except EngineError as error:
                 error.round, error.turn = round_.number, turn.number
                 raise
-            for name, value in _turn_fields(result, turn.draws).items():
+            for name, value in turn_fields(result, turn.draws).items():
                 setattr(turn, name, value)
             changed_turns.append(turn)
         round_.reason = state.round_reason or ""
@@ -319,7 +322,7 @@ def _replay_all(game: Game, seats: list[Seat], override: Turn | None = None) -> 
         rounds, ["start_totals", "reason", "totals", "winner_seat", "end_points"]
     )
     game.turn_count = len(changed_turns)
-    _save_state(game, seats, state)
+    engine_state_save(game, seats, state)
     return state
 
 
@@ -381,7 +384,7 @@ def round_end(
             game=game, number=round_.number + 1, start_totals=list(current.state.totals),
             totals=list(current.state.totals),
         )
-    _save_state(game, seats, current.state)
+    engine_state_save(game, seats, current.state)
     return game
 
 

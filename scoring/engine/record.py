@@ -99,14 +99,15 @@ def _validate_hands(where: str, hands) -> None:
             raise _bad(f"{where}.{name}", "expected a list of tiles or {count, points}")
 
 
+def _no_player(name: str) -> EngineError:
+    return EngineError("unknown-player", f"there is no player {name}", {"player": name})
+
+
 def _seat(state: GameState, who) -> int:
     if isinstance(who, str):
-        try:
-            return state.players.index(who)
-        except ValueError:
-            raise EngineError(
-                "unknown-player", f"there is no player {who}", {"player": who}
-            ) from None
+        if who not in state.players:
+            raise _no_player(who)
+        return state.players.index(who)
     return who  # a seat number; play() refuses one out of range
 
 
@@ -135,17 +136,18 @@ def _run(obj, collect: bool):
             raise _at(error, i, None) from None
         turns = []
         play = state.play
+        seats = {name: seat for seat, name in enumerate(state.players)}
         for j, move in enumerate(rnd["moves"]):
             try:
-                seat = _seat(state, move["player"])
+                who = move["player"]
+                seat = seats.get(who) if type(who) is str else who
+                if seat is None:
+                    raise _no_player(who)
                 at = move.get("at")
                 if at is None:
                     result = play(seat, draw=move.get("draw", 0))
                 else:
-                    result = play(
-                        seat, draw=move.get("draw", 0), at=(at[0], at[1]),
-                        corners=tuple(move["corners"]),
-                    )
+                    result = play(seat, draw=move.get("draw", 0), at=at, corners=move["corners"])
             except EngineError as error:
                 raise _at(error, i, j) from None
             if collect:

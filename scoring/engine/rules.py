@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 from .errors import EngineError
 
@@ -38,7 +37,42 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _dealt_table(value, min_players: int, max_players: int) -> MappingProxyType:
+class DealTable(Mapping):
+    """Tiles dealt per player, by player count: a read-only, hashable, picklable mapping."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items) -> None:
+        self._items = tuple(sorted(dict(items).items()))
+
+    def __getitem__(self, players: int) -> int:
+        for count, tiles in self._items:
+            if count == players:
+                return tiles
+        raise KeyError(players)
+
+    def __iter__(self):
+        return (count for count, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, DealTable):
+            return self._items == other._items
+        return isinstance(other, Mapping) and dict(self._items) == dict(other.items())
+
+    def __repr__(self) -> str:
+        return f"DealTable({dict(self._items)!r})"
+
+    def __reduce__(self):
+        return (DealTable, (self._items,))
+
+
+def _dealt_table(value, min_players: int, max_players: int) -> DealTable:
     if _is_int(value):
         table = dict.fromkeys(range(min_players, max_players + 1), value)
     elif isinstance(value, Mapping):
@@ -53,7 +87,7 @@ def _dealt_table(value, min_players: int, max_players: int) -> MappingProxyType:
     missing = [n for n in range(min_players, max_players + 1) if n not in table]
     if missing:
         raise _bad("dealt", dict(table), f"a mapping with an entry for {missing[0]} players")
-    return MappingProxyType(dict(sorted(table.items())))
+    return DealTable(table)
 
 
 @dataclass(frozen=True)
@@ -66,7 +100,7 @@ class Rules:
     preset: str = "pressman"
     max_number: int = 5
     mirror_tiles: bool = False
-    dealt: Mapping[int, int] = field(default_factory=lambda: dict(_DEFAULT_DEALT), hash=False)
+    dealt: Mapping[int, int] = field(default_factory=lambda: dict(_DEFAULT_DEALT))
     min_players: int = 2
     max_players: int = 6
     draw_penalty: int = 5

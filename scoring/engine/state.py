@@ -20,6 +20,14 @@ class GameState:
     ``rules`` is a Rules (or anything ``rules_resolve`` accepts). ``totals`` and ``rounds_played``
     resume a game at the start of a round from cached totals.
     ``dealt`` overrides the tiles dealt per player for the first round (see also ``deal``).
+
+    Attributes (read them, do not assign): ``players``, ``rules``, ``totals`` (running, including
+    the current round), ``round_index`` (0-based), ``phase`` ("opening": table empty, any seat may
+    open; "play"; "hands": the round ended, ``end_round`` is due; "over"), ``hand_sizes``,
+    ``pool_size``, ``board`` (``board.cells``, ``board.last``), ``round_turns``, ``round_reason``
+    ("out"/"blocked" in "hands"), ``round_winner`` (known at once for an out, after
+    ``end_round`` for a blocked round; kept when the game is over, cleared by a new round),
+    ``winners`` (seats, several on a shared win), ``last_round_end`` (the last RoundEnd).
     """
 
     def __init__(
@@ -257,7 +265,10 @@ class GameState:
         self.pool_size -= draw
         left = self.hand_sizes[seat] + draw - 1
         self.hand_sizes[seat] = left
-        self._score(seat, points)
+        total = self.totals[seat] = self.totals[seat] + points
+        self.round_turns += 1
+        if rules.target is not None and total >= rules.target:
+            self._reached.add(seat)
         self._passes = 0
         self._log[-1][1].append((seat, draw, (c, r), corners))
         end = None
@@ -293,7 +304,10 @@ class GameState:
         points -= penalty
         self.pool_size = pool - draw
         self.hand_sizes[seat] += draw
-        self._score(seat, points)
+        total = self.totals[seat] = self.totals[seat] + points
+        self.round_turns += 1
+        if rules.target is not None and total >= rules.target:
+            self._reached.add(seat)
         self._passes = self._passes + 1 if self.pool_size == 0 else 0
         self._log[-1][1].append((seat, draw, None, None))
         end = None
@@ -303,14 +317,6 @@ class GameState:
         else:
             self._to_play = (seat + 1) % len(self.players)
         return TurnResult(seat, points, detail, None, None, None, 0, False, end)
-
-    def _score(self, seat: int, points: int) -> None:
-        total = self.totals[seat] + points
-        self.totals[seat] = total
-        self.round_turns += 1
-        target = self.rules.target
-        if target is not None and total >= target:
-            self._reached.add(seat)
 
     # -- the end of a round ------------------------------------------------------------------
 

@@ -47,12 +47,23 @@ def tile_parse(text) -> Tile:
     """
     if isinstance(text, Tile):
         return text
+    if isinstance(text, str):
+        tile = _parse_cache.get(text)
+        if tile is not None:
+            return tile
     match = _TILE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise EngineError(
             "bad-tile", f"{text!r} is not a tile (expected a-b-c)", {"text": str(text)}
         )
-    return tile_from_corners(tuple(int(g) for g in match.groups()))
+    tile = tile_from_corners(tuple(int(g) for g in match.groups()))
+    if len(_parse_cache) < 4096:
+        _parse_cache[text] = tile
+    return tile
+
+
+# Hands at every round end are written as text; parsing the same few hundred strings once is enough.
+_parse_cache: dict[str, Tile] = {}
 
 
 @cache
