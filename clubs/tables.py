@@ -19,14 +19,15 @@ class RankingTable(tables.Table):
     points_per_game = tables.Column(verbose_name=_("Points / game"), empty_values=(),
                                     orderable=False, attrs={"td": {"class": "num"}})
     last_played = tables.DateColumn(verbose_name=_("Last played"), format="j M Y")
-    trend = tables.Column(verbose_name=_("Trend"), attrs={"td": {"class": "num"}})
+    trend = tables.Column(verbose_name=_("Trend"), attrs={"td": {"class": "num nowrap"}})
 
     class Meta:
         model = PlayerRating
         fields = ["rank", "player", "club", "value", "games", "wins", "points_per_game",
                   "last_played", "trend"]
         attrs = {"class": "ranking"}
-        order_by = ("provisional", "-value")
+        # "value" sorts by the column's own order_by: established first, best first.
+        order_by = ("value",)
 
     def render_value(self, value, record):
         if record.provisional:

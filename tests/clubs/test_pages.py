@@ -1,0 +1,141 @@
+import csv
+import io
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from clubs.models import Membership, PlayerRating
+from clubs.services import ratings_recompute
+from tests.factories import ClubFactory, UserFactory, member
+
+from .test_ratings_db import T0, finished_game
+
+pytestmark = pytest.mark.django_db
+
+
+def season(club, players, games, start=None):
+    start = start or timezone.now() - timedelta(days=30)
+    for i in range(games):
+        table = [players[(i + k) % len(players)] for k in range(3)]
+        finished_game(club, [(p, 100 + 37 * ((i + k) % 5)) for k, p in enumerate(table)],
+                      start + timedelta(hours=i))
+    ratings_recompute()
+
+
+@pytest.mark.parametrize("players", [6, 60])
+def test_rankings_query_budget_does_not_grow(client, django_assert_max_num_queries, players):
+    club = ClubFactory()
+    season(club, [member(club) for _ in range(players)], games=players)
+    with django_assert_max_num_queries(5):
+        response = client.get(reverse("clubs:rankings"))
+    assert response.status_code == 200
+    rows = response.content.decode().count('<td class="num rating">')
+    assert rows == min(players, 50)
+
+
+def test_rankings_order_filters_and_csv(client):
+    club, other = ClubFactory(), ClubFactory()
+    players = [member(club, name=f"P{i}") for i in range(5)]
+    season(club, players, games=20)
+    outsider = member(other, name="Outsider")
+    finished_game(other, [(outsider, 300), (member(other), 10)], timezone.now())
+    ratings_recompute()
+    response = client.get(reverse("clubs:rankings"), {"club": club.pk, "format": "csv"})
+    assert response.status_code == 200
+    lines = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert lines[0][:4] == ["Rank", "Player", "Club", "Rating"]
+    body = lines[1:]
+    assert len(body) == 5 and "Outsider" not in {row[1] for row in body}
+    ratings_shown = [int(row[3]) for row in body]
+    expected = sorted(PlayerRating.objects.filter(player__in=players)
+                      .values_list("provisional", "value"), key=lambda r: (r[0], -r[1]))
+    assert ratings_shown == [v for _, v in expected]
+    assert [int(row[0]) for row in body][0] == 1
+    at_least = client.get(reverse("clubs:rankings"), {"min_games": 13, "format": "csv"})
+    names = {row[1] for row in csv.reader(io.StringIO(
+        b"".join(at_least.streaming_content).decode()))} - {"Player"}
+    assert names == {p.display_name for p in players
+                     if PlayerRating.objects.get(player=p).games >= 13}
+
+
+def test_inactive_players_are_listed_apart(client):
+    club = ClubFactory()
+    old = [member(club, name="Old A"), member(club, name="Old B")]
+    finished_game(club, [(old[0], 200), (old[1], 100)], T0 - timedelta(days=300))
+    ratings_recompute()
+    page = client.get(reverse("clubs:rankings")).content.decode()
+    assert "Old A" not in page and "2 inactive players" in page
+    inactive = client.get(reverse("clubs:rankings"), {"inactive": "1"}).content.decode()
+    assert "Old A" in inactive and "Old B" in inactive
+
+
+@pytest.mark.parametrize("games", [3, 30])
+def test_player_page_query_budget(client, django_assert_max_num_queries, games):
+    club = ClubFactory()
+    players = [member(club) for _ in range(4)]
+    season(club, players, games=games)
+    with django_assert_max_num_queries(9):
+        response = client.get(reverse("clubs:player-detail", args=[players[0].pk]))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<polyline" in body
+    assert body.count('href="/players/') >= 3  # head-to-head rows link the opponents
+
+
+def test_club_page_query_budget(client, django_assert_max_num_queries):
+    club = ClubFactory()
+    season(club, [member(club) for _ in range(8)], games=12)
+    with django_assert_max_num_queries(8):
+        assert client.get(reverse("clubs:club-detail", args=[club.slug])).status_code == 200
+
+
+def test_only_organisers_manage_members(client):
+    club = ClubFactory()
+    organiser_user, referee_user = UserFactory(username="org"), UserFactory(username="ref")
+    member(club, Membership.Role.ORGANISER, user=organiser_user)
+    member(club, Membership.Role.REFEREE, user=referee_user)
+    target = Membership.objects.get(player=member(club, name="Newbie"))
+    add = reverse("clubs:member-add", args=[club.slug])
+    role = reverse("clubs:member-role", args=[club.slug, target.pk])
+    remove = reverse("clubs:member-remove", args=[club.slug, target.pk])
+    # Anonymous, a referee of the club, an organiser of another club: all refused.
+    other = UserFactory(username="elsewhere")
+    member(ClubFactory(), Membership.Role.ORGANISER, user=other)
+    for user in (None, referee_user, other):
+        if user:
+            client.force_login(user)
+        assert client.post(add, {"display_name": "X", "role": "member"}).status_code == 403
+        assert client.post(role, {"role": "referee"}).status_code == 403
+        assert client.post(remove).status_code == 403
+    target.refresh_from_db()
+    assert target.role == "member"
+    client.force_login(organiser_user)
+    assert client.post(add, {"display_name": "Zoya", "role": "referee"}).status_code == 302
+    assert Membership.objects.get(club=club, player__display_name="Zoya").role == "referee"
+    assert client.post(role, {"role": "organiser"}).status_code == 302
+    target.refresh_from_db()
+    assert target.role == "organiser"
+    assert client.post(remove).status_code == 302
+    assert not Membership.objects.filter(pk=target.pk).exists()
+    # The last organiser cannot step down.
+    own = Membership.objects.get(club=club, player__user=organiser_user)
+    response = client.post(reverse("clubs:member-role", args=[club.slug, own.pk]),
+                           {"role": "member"}, follow=True)
+    assert "A club keeps at least one organiser." in response.content.decode()
+    own.refresh_from_db()
+    assert own.role == "organiser"
+
+
+def test_member_management_refuses_forged_requests():
+    club = ClubFactory()
+    user = UserFactory(username="org2")
+    member(club, Membership.Role.ORGANISER, user=user)
+    forger = Client(enforce_csrf_checks=True)
+    forger.force_login(user)
+    response = forger.post(reverse("clubs:member-add", args=[club.slug]),
+                           {"display_name": "Forged", "role": "member"})
+    assert response.status_code == 403
+    assert not Membership.objects.filter(player__display_name="Forged").exists()
