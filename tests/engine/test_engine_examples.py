@@ -137,7 +137,7 @@ def test_three_draws_and_no_fit_costs_25():
 
 
 def test_pool_empty_pass_costs_10_and_goliath_0():
-    for rules, penalty in (("pressman", -10), ("goliath", 0)):
+    for rules, penalty in (("pressman", -10), ("goliath", 0), ({"empty_pool_pass_penalty": 3}, -3)):
         state = record_state(_drained_record(rules))
         assert state.pool_size == 0
         result = state.play(state.to_play)
@@ -215,3 +215,31 @@ def test_blocked_german_example_scores_20():
         {"player": "P1", "points": 0, "detail": {"pass": 0}},
         {"player": "P2", "points": 0, "detail": {"pass": 0}},
     ]
+
+
+@pytest.mark.parametrize(("layout", "tile", "count"), [
+    ("ring", (2, 3, 3), 1), ("ring", (5, 5, 5), 1), ("two", (2, 2, 4), 2), ("three", (1, 1, 4), 3),
+])
+def test_boards_found_by_the_search_helper(layout, tile, count):
+    """Fresh boards from the engine-independent search score exactly their hexagons."""
+    from scoring.engine.geometry import TOUCH_OFF, cells_around
+
+    from .boards import connected_order, ring, solve
+
+    hole = (1, 0)
+    if layout == "ring":
+        cells = ring(2, 1)
+        hole = cells.pop()
+    elif layout == "two":
+        cells = connected_order(
+            (set(cells_around(2, 1)) | set(cells_around(1, 0))) - {hole}, (0, 0)
+        )
+    else:
+        cells = connected_order({(1 + dc, dr) for dc, dr in TOUCH_OFF[1]}, (0, 0))
+    board = solve(cells, {hole: tile})
+    state = new_game("pressman")
+    play_all(state, [(cell, board[cell]) for cell in cells])
+    last = state.play(len(cells) % 2, at=hole, corners=board[hole])
+    assert last.hexagons == count
+    assert last.detail["hexagons"] == (50, 100, 150)[count - 1]
+    assert last.points == sum(tile) + (50, 100, 150)[count - 1]

@@ -155,7 +155,7 @@ def test_move_errors_carry_round_and_turn():
     assert errors_at(bad) == ("out-of-turn", 0, 3)
     bad = example()
     bad["rounds"][0]["moves"][3]["player"] = "Olga"
-    assert errors_at(bad) == ("unknown-player", 0, 3)
+    assert errors_at(bad, "there is no player Olga") == ("unknown-player", 0, 3)
     bad = example()
     bad["rounds"][0]["moves"][3]["player"] = 7
     assert errors_at(bad) == ("unknown-player", 0, 3)

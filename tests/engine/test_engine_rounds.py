@@ -97,6 +97,7 @@ def test_hand_count_accepted_and_winner_entry_may_be_empty():
     ("pressman", [25 + 3 + 7, 0, 0]),
     ("club", [25, -3, -7]),
     ({"out_bonus": 0}, [10, 0, 0]),
+    ({"out_transfer": "from_losers"}, [25, -3, -7]),
     ({"preset": "club", "out_bonus": 5}, [5, -3, -7]),
 ])
 def test_out_bonus_and_transfer(rules, points):
@@ -238,7 +239,8 @@ def test_new_round_state():
 def test_constructor_checks():
     rules = rules_resolve("pressman")
     cases = [
-        (lambda: GameState(["A"], rules), "player-count", "these rules allow 2 to 6 players, not 1"),
+        (lambda: GameState(["A"], rules), "player-count",
+         "these rules allow 2 to 6 players, not 1"),
         (lambda: GameState(list("ABCDEFG"), rules), "player-count",
          "these rules allow 2 to 6 players, not 7"),
         (lambda: GameState(["A", "B", "A"], rules), "player-duplicate", "player A is seated twice"),

@@ -1,7 +1,9 @@
 """Tiles, rule parameters and presets; every parameter changes some outcome."""
 
+import copy
 import dataclasses
 import json
+import pickle
 
 import pytest
 
@@ -101,6 +103,12 @@ def test_resolve_overrides_and_round_trip():
         assert rules_resolve(stored) == base and hash(rules_resolve(stored)) == hash(base)
     assert rules_resolve(rules) is rules
     assert rules_resolve({"dealt": 5}).dealt_for(6) == 5
+    club = rules_resolve("club")
+    assert pickle.loads(pickle.dumps(club)) == club == copy.deepcopy(club)
+    with pytest.raises(TypeError):
+        club.dealt[2] = 3  # read-only
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        club.target = 5
     PRESETS["club"]["target"] = 1
     try:
         assert rules_resolve("club").target == 200
