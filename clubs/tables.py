@@ -29,6 +29,8 @@ class RankingTable(tables.Table):
         # "value" sorts by the column's own order_by: established first, best first.
         order_by = ("value",)
 
+    # The body is drawn by clubs/templatetags/ranking_tags.py; these render_* serve exports and
+    # anyone rendering the table generically.
     def render_value(self, value, record):
         if record.provisional:
             return format_html('{} <span class="muted">±{}</span> <abbr title="{}">?</abbr>',

@@ -60,3 +60,21 @@ def frontier(cells) -> set[tuple[int, int]]:
             if n not in cells:
                 out.add(n)
     return out
+
+
+def cells_svg(cells: list[dict], last_cell) -> str:
+    """The tiles on the table as SVG markup. Built here rather than in a template loop: the
+    tablet redraws it after every turn, and a template loop over every corner label costs more
+    than the rest of the request."""
+    out = []
+    for cell in cells:
+        last = " last" if last_cell == (cell["c"], cell["r"]) else ""
+        labels = "".join(
+            f'<text class="num" x="{lb["x"]}" y="{lb["y"]}">{int(lb["n"])}</text>'
+            for lb in cell["labels"]
+        )
+        out.append(
+            f'<g class="tile" data-c="{cell["c"]}" data-r="{cell["r"]}">'
+            f'<polygon class="cell{last}" points="{cell["points"]}"/>{labels}</g>'
+        )
+    return "".join(out)

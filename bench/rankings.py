@@ -1,0 +1,68 @@
+"""The rankings page with 10,000 rated players (issue: ≤ 100 ms median server time, ≤ 8 queries).
+
+Players and their cached ratings are written in bulk (the page reads only the cached columns);
+the page is requested through Django's full request handling, first page and a sorted, filtered
+page, timed from the outside; queries counted for each.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/rankings.py
+"""
+
+import argparse
+import random
+from datetime import timedelta
+
+from _setup import machine, median_ms, setup, timed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=25)
+    args = parser.parse_args()
+    url = setup()
+
+    from django.db import connection, reset_queries
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from clubs.models import Club, Membership, Player, PlayerRating
+
+    rng = random.Random(5)
+    clubs = [Club.objects.create(name=f"Club {i}", slug=f"club-{i}") for i in range(20)]
+    players = Player.objects.bulk_create(
+        Player(display_name=f"Player {i:05d}", home_club=clubs[i % 20])
+        for i in range(args.players))
+    Membership.objects.bulk_create(Membership(club=p.home_club, player=p) for p in players)
+    now = timezone.now()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(player=p, mu=25 + rng.gauss(0, 4), sigma=rng.uniform(2.5, 8.3),
+                     value=rng.randint(600, 1900), uncertainty=rng.randint(80, 250),
+                     provisional=rng.random() < 0.2, games=rng.randint(1, 300),
+                     wins=rng.randint(0, 50), points=rng.randint(100, 60000),
+                     last_played=now - timedelta(days=rng.randint(0, 400)),
+                     trend=rng.randint(-80, 80))
+        for p in players)
+    client = Client(HTTP_HOST="127.0.0.1")
+    pages = {
+        "first page": "/rankings/",
+        "page 40, sorted by games": "/rankings/?sort=-games&page=40",
+        "one club, last 90 days, >= 20 games": f"/rankings/?club={clubs[3].pk}&period=90"
+                                              "&min_games=20",
+    }
+    print(f"machine: {machine()}")
+    print(f"database: {url.split('://')[0]}; players: {args.players} rated, 20 clubs; "
+          f"{args.repeat} requests each")
+    for name, path in pages.items():
+        assert client.get(path).status_code == 200  # warm
+        reset_queries()  # the log holds at most 9,000 entries; set-up filled it
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(path)
+            content = response.content
+        assert response.status_code == 200 and content.count(b"<tr") >= 2
+        samples = timed(lambda p=path: client.get(p), args.repeat)
+        print(f"{name}: median {median_ms(samples):.1f} ms, {len(queries)} queries")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""Server time of the tablet's turn-recording request over whole games (issue: ≤ 25 ms median).
+
+Each game is played by the robot at a simulated table; every turn is POSTed to the tablet URL
+through Django's full request handling (middleware, session, CSRF, the service, rendering the
+new tablet), timed from the outside. Reports the median per turn and by position in the round,
+so turn 50 can be compared with turn 1.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/recording.py
+"""
+
+import argparse
+import random
+import statistics
+import time
+
+from _setup import machine, setup
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    url = setup()
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from clubs.models import Club, Membership, Player
+    from scoring.demo import TableRobot
+    from scoring.engine import GameState, rules_resolve
+    from scoring.models import Game
+    from scoring.services import game_start
+    from tests.factories import UserFactory
+
+    club = Club.objects.create(name="Bench", slug="bench", default_preset="pressman")
+    user = UserFactory(username="bench-referee")
+    players = []
+    for i in range(args.players):
+        player = Player.objects.create(display_name=f"P{i}", home_club=club,
+                                       user=user if i == 0 else None)
+        Membership.objects.create(club=club, player=player,
+                                  role=Membership.Role.REFEREE if i == 0 else "member")
+        players.append(player)
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.force_login(user)
+
+    class PostingRobot(TableRobot):
+        def __init__(self, game, rng):
+            super().__init__(GameState([str(p.pk) for p in players], rules_resolve(game.rules)),
+                             rng)
+            self.game = game
+            self.samples = []  # (turn number in round, seconds)
+
+        def turn(self, seat, draw, at=None, corners=None):
+            expected = super().turn(seat, draw, at, corners)
+            version = Game.objects.values_list("version", flat=True).get(pk=self.game.pk)
+            data = {"version": version, "seat": seat, "draw": draw, "key": f"{version}"}
+            if at is not None:
+                data.update(at_c=at[0], at_r=at[1], corners=",".join(map(str, corners)))
+            start = time.perf_counter()
+            response = client.post(turn_url, data, HTTP_HX_REQUEST="true")
+            elapsed = time.perf_counter() - start
+            assert response.status_code == 200, response.content[:300]
+            self.samples.append((self.engine.round_turns, elapsed))
+            return expected
+
+        def hands(self, hands):
+            end = super().hands(hands)
+            version = Game.objects.values_list("version", flat=True).get(pk=self.game.pk)
+            data = {"version": version}
+            for seat, tiles in hands.items():
+                data[f"tiles-{seat}"] = " ".join(tiles)
+            response = client.post(reverse("scoring:hands", args=[self.game.pk]), data,
+                                   HTTP_HX_REQUEST="true")
+            assert response.status_code == 200, response.content[:300]
+            return end
+
+    samples = []
+    for number in range(args.games):
+        game = game_start(club=club, players=players, preset="pressman")
+        turn_url = reverse("scoring:turn", args=[game.pk])
+        robot = PostingRobot(game, random.Random(number))
+        robot.play_game()
+        samples += robot.samples
+        game.refresh_from_db()
+        assert game.status == Game.Status.FINISHED
+    times = [t for _, t in samples]
+    early = [t for n, t in samples if n <= 5]
+    late = [t for n, t in samples if n >= 40]
+    print(f"machine: {machine()}")
+    print(f"database: {url.split('://')[0]}")
+    print(f"games: {args.games} of {args.players} players, pressman to 400; "
+          f"turn requests: {len(times)}")
+    print(f"median per turn request: {statistics.median(times) * 1000:.1f} ms "
+          f"(p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms)")
+    print(f"turns 1-5 of a round: median {statistics.median(early) * 1000:.1f} ms "
+          f"({len(early)} requests)")
+    if late:
+        print(f"turns 40+ of a round: median {statistics.median(late) * 1000:.1f} ms "
+              f"({len(late)} requests)")
+
+
+if __name__ == "__main__":
+    main()
