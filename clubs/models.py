@@ -109,6 +109,9 @@ class PlayerRating(models.Model):
         verbose_name = _("player rating")
         verbose_name_plural = _("player ratings")
 
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.value} ±{self.uncertainty}"
+
     @property
     def points_per_game(self) -> float:
         return self.points / self.games if self.games else 0.0
@@ -137,6 +140,9 @@ class GameRating(models.Model):
             models.Index(fields=["finished_at", "game"]),
             models.Index(fields=["player", "finished_at", "game"]),
         ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}, player {self.player_id}: {self.before} → {self.after}"
 
     @property
     def change(self) -> int:

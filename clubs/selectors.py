@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Rank
 from django.db.models.expressions import Window
+from django.db.models.functions import Rank
 from django.utils import timezone
 
 from scoring.models import Game, Seat, Turn

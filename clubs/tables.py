@@ -7,9 +7,11 @@ from .models import PlayerRating
 
 class RankingTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), orderable=False, attrs={"td": {"class": "num"}})
-    player = tables.Column(verbose_name=_("Player"), accessor="player__display_name",
-                           order_by=("player__display_name",), linkify=("clubs:player-detail",
-                                                                         {"pk": tables.A("player_id")}))
+    player = tables.Column(
+        verbose_name=_("Player"), accessor="player__display_name",
+        order_by=("player__display_name",),
+        linkify=("clubs:player-detail", {"pk": tables.A("player_id")}),
+    )
     club = tables.Column(verbose_name=_("Club"), accessor="player__home_club__name",
                          default="", order_by=("player__home_club__name",))
     value = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num rating"}},

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-
 from datetime import timedelta
 
 from django.db import transaction
@@ -95,7 +94,7 @@ class TableRobot:
         return results
 
     def play_game(self, max_rounds: int = 40) -> GameState:
-        for _ in range(max_rounds):
+        for _round in range(max_rounds):
             self.play_round()
             if self.engine.phase == "over":
                 break
@@ -133,9 +132,9 @@ def robot_record(names: list[str], rules_spec, rng: random.Random, *, rounds: in
     if rounds is None:
         robot.play_game()
     else:
-        for _ in range(rounds):
+        for _round in range(rounds):
             robot.play_round()
-        for _ in range(extra_turns):
+        for _turn in range(extra_turns):
             if robot.engine.phase not in ("opening", "play"):
                 break
             robot.step()

@@ -21,3 +21,17 @@ def game_changed(game_id: int, version: int) -> None:
 
 def game_version(game_id: int) -> int | None:
     return cache.get(_key(game_id))
+
+
+def _fragment_key(game_id: int, version: int, language: str) -> str:
+    return f"game:{game_id}:live:{version}:{language}"
+
+
+def fragment(game_id: int, version: int, language: str) -> str | None:
+    """The rendered live fragment of this version of the game, if someone rendered it."""
+    return cache.get(_fragment_key(game_id, version, language))
+
+
+def fragment_store(game_id: int, version: int, language: str, html: str) -> None:
+    # A version never changes, so its fragment is good for as long as anyone polls it.
+    cache.set(_fragment_key(game_id, version, language), html, 300)

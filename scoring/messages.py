@@ -24,7 +24,10 @@ def corner_name(at, corner: int) -> str:
 def refusal(error: EngineError, *, at=None, players=None) -> str:
     """A referee-facing sentence for an engine refusal."""
     p = dict(error.params)
-    name = (lambda seat: players[seat] if players and seat is not None else "?")
+
+    def name(seat):
+        return players[seat] if players and seat is not None else "?"
+
     code = error.code
     if code == "mismatch":
         return capfirst(_("The %(corner)s corner needs a %(needed)s, not a %(given)s.") % {

@@ -36,7 +36,9 @@ class Game(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
     )
     # The table link: whoever holds it may record this game. Null = revoked.
-    table_token = models.CharField(max_length=40, unique=True, null=True, default=new_table_token)
+    table_token = models.CharField(  # noqa: DJ001 - null, not "", so revoked links stay unique
+        max_length=40, unique=True, null=True, default=new_table_token
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
@@ -174,6 +176,9 @@ class RoundHand(models.Model):
             models.UniqueConstraint(fields=["round", "seat"], name="hand_unique_seat"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.round} seat {self.seat}: {self.count} tiles, {self.points} points"
+
 
 class AuditEntry(models.Model):
     class Action(models.TextChoices):
@@ -201,3 +206,6 @@ class AuditEntry(models.Model):
         ordering = ["game", "at", "pk"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.action} at {self.at:%Y-%m-%d %H:%M}"

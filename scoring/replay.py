@@ -21,7 +21,7 @@ def seat_names(seats: list[Seat]) -> list[str]:
 
 def hands_for_engine(hands: list[RoundHand]) -> dict[int, list[str] | HandCount]:
     return {
-        hand.seat: list(hand.tiles) if hand.tiles is not None else HandCount(hand.count, hand.points)
+        hand.seat: HandCount(hand.count, hand.points) if hand.tiles is None else list(hand.tiles)
         for hand in hands
     }
 

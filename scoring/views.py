@@ -11,7 +11,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -59,17 +61,27 @@ def game_detail(request, pk):
 
 @require_GET
 def game_live(request, pk):
-    """The live scoreboard for polling: 204 while the version the page shows is current."""
+    """The live scoreboard for polling: 204 while the version the page shows is current.
+
+    Every spectator of a version sees the same fragment, so it is rendered once per version and
+    language and then served from the cache.
+    """
     shown = request.GET.get("v")
-    current = live.game_version(pk)
-    if current is not None and shown is not None and shown == str(current):
+    version = live.game_version(pk)
+    if version is not None and shown == str(version):
         return HttpResponse(status=204)
-    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    live.game_changed(game.pk, game.version)
-    if shown == str(game.version):
-        return HttpResponse(status=204)
-    view = selectors.table_view(game)
-    return render(request, "scoring/partials/live.html", {"game": game, "view": view})
+    language = get_language()
+    html = live.fragment(pk, version, language) if version is not None else None
+    if html is None:
+        game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+        live.game_changed(game.pk, game.version)
+        if shown == str(game.version):
+            return HttpResponse(status=204)
+        view = selectors.table_view(game)
+        html = render_to_string("scoring/partials/live.html", {"game": game, "view": view},
+                                request=request)
+        live.fragment_store(game.pk, game.version, language, html)
+    return HttpResponse(html)
 
 
 def game_record(request, pk):
@@ -178,7 +190,8 @@ def tablet_fits(request, pk=None, token=None):
         hints.append(shape)
     response = render(request, "scoring/partials/hints.html",
                       {"hints": hints, "tile": str(tile)})
-    response["HX-Trigger-After-Settle"] = json.dumps({"hints-ready": {"tile": str(tile), "count": len(hints)}})
+    ready = {"hints-ready": {"tile": str(tile), "count": len(hints)}}
+    response["HX-Trigger-After-Settle"] = json.dumps(ready)
     return response
 
 

@@ -34,7 +34,8 @@ def ranking_rows(table):
             f'<tr><td class="num">{r.rank}</td>'
             f'<td><a href="{player_url}{player.pk}/">{escape(player.display_name)}</a></td>'
             f"<td>{club}</td>"
-            f'<td class="num rating">{r.value} <span class="muted">±{r.uncertainty}</span>{mark}</td>'
+            f'<td class="num rating">{r.value} '
+            f'<span class="muted">±{r.uncertainty}</span>{mark}</td>'
             f'<td class="num">{r.games}</td><td class="num">{r.wins}</td>'
             f'<td class="num">{r.points_per_game:.1f}</td><td>{last}</td>'
             f'<td class="num nowrap">{_trend(r.trend)}</td></tr>'

@@ -123,7 +123,8 @@ def test_fits_lists_every_cell_and_rotation(client, referee, game):
     body = response.content.decode()
     assert body.count('class="hint"') == 3
     assert 'data-c="1" data-r="0" data-options="4,4,1"' in body
-    assert json.loads(response["HX-Trigger-After-Settle"]) == {"hints-ready": {"tile": "1-4-4", "count": 3}}
+    ready = json.loads(response["HX-Trigger-After-Settle"])
+    assert ready == {"hints-ready": {"tile": "1-4-4", "count": 3}}
     bad = client.get(reverse("scoring:fits", args=[game.pk]), {"tile": "9-9-9"})
     assert bad.status_code == 422
 
