@@ -93,5 +93,14 @@ def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> 
     )
 
 
+def game_rating_changes(game: Game) -> list:
+    """Each player's rating before and after this game, in seating order (empty until rated)."""
+    from clubs.models import GameRating
+
+    by_player = {r.player_id: r for r in GameRating.objects.filter(game=game)}
+    return [(seat, by_player.get(seat.player_id)) for seat in game.seats.order_by("position")
+            .select_related("player")] if by_player else []
+
+
 def game_rounds(game: Game) -> list[Round]:
     return list(game.rounds.order_by("number").prefetch_related("turns", "hands"))

@@ -47,6 +47,7 @@ def game_detail(request, pk):
         rounds = context["rounds"] = selectors.game_rounds(game)
         context["round_table"] = RoundTable(round_rows(rounds, view.seats), seats=view.seats)
         context["replay"] = _replay_frames(rounds)
+        context["rating_changes"] = selectors.game_rating_changes(game)
     if context["recorder"]:
         rounds = context.get("rounds") or selectors.game_rounds(game)
         context["correctable"] = [

@@ -139,3 +139,16 @@ def test_member_management_refuses_forged_requests():
                            {"display_name": "Forged", "role": "member"})
     assert response.status_code == 403
     assert not Membership.objects.filter(player__display_name="Forged").exists()
+
+
+def test_game_page_shows_each_rating_change(client):
+    club = ClubFactory()
+    a, b = member(club, name="Ann"), member(club, name="Bob")
+    game = finished_game(club, [(a, 220), (b, 90)], timezone.now())
+    ratings_recompute(game_id=game.pk)
+    changes = {r.player_id: r.change for r in game.ratings.all()}
+    assert changes[a.pk] > 0 > changes[b.pk]
+    body = client.get(game.get_absolute_url()).content.decode()
+    assert f"1000 → {1000 + changes[a.pk]}" in body
+    assert f"+{changes[a.pk]}</strong>" in body
+    assert f"−{-changes[b.pk]}</strong>" in body

@@ -28,6 +28,8 @@ def finished_game(club, results, at):
         Seat.objects.create(game=game, position=position, player=player, score=score,
                             place=place)
     assert scores
+    totals = [score for _, score in results]
+    Round.objects.create(game=game, number=0, start_totals=[0] * len(results), totals=totals)
     return game
 
 
