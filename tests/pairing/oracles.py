@@ -83,6 +83,32 @@ def best_tables(draft: RoundDraft, history, forbidden=frozenset()) -> tuple[int,
     return min(group_cost(p, meetings, set(forbidden)) for p in partitions(seated, sizes))
 
 
+def repeat_free_split_exists(draft: RoundDraft, history, forbidden=frozenset()) -> bool:
+    """Plain backtracking: can the seated players sit (any sizes arrangement) repeat-free?"""
+    meetings = Meetings(history)
+
+    def ok(a, b):
+        return meetings.count(a, b) == 0 and frozenset((a, b)) not in forbidden
+
+    def rec(items, sizes):
+        if not items:
+            return True
+        first, rest = items[0], items[1:]
+        for size in sorted(set(sizes)):
+            left = list(sizes)
+            left.remove(size)
+            mates = [x for x in rest if ok(first, x)]
+            for combo in combinations(mates, size - 1):
+                if all(ok(a, b) for a, b in combinations(combo, 2)) and rec(
+                    [x for x in rest if x not in combo], left
+                ):
+                    return True
+        return False
+
+    seated = [p for t in draft.tables for p in t.seats]
+    return rec(seated, [len(t.seats) for t in draft.tables])
+
+
 def play(draft: RoundDraft, rng: random.Random) -> dict[int, int]:
     """Random placings for a draft: table points size-1 .. 0, byes score size-1."""
     gained: dict[int, int] = {}

@@ -91,7 +91,8 @@ def test_qualification_cut_names_the_deciding_tiebreak():
 
 
 def test_seeds_by_rating():
-    players = [PlayerEntry(1, rating=1500), PlayerEntry(2, rating=1700), PlayerEntry(3, rating=1700)]
+    players = [PlayerEntry(1, rating=1500), PlayerEntry(2, rating=1700),
+               PlayerEntry(3, rating=1700)]
     assert seeds_by_rating(players) == (2, 3, 1)
 
 

@@ -135,7 +135,7 @@ def test_unknown_tiebreak_is_refused():
         compute_standings(PLAYERS, ROUNDS, tiebreaks=("points", "coin"))
 
 
-@settings(max_examples=80, deadline=None, derandomize=True)
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
 @given(
     n=st.integers(2, 30),
     rounds=st.integers(0, 6),

@@ -46,6 +46,9 @@ DEFAULT_TIEBREAKS = (
 class TableResult:
     """One finished table: ``scores[i]`` is the game score of ``seats[i]``.
 
+    ``seats`` are in seating order (the first seat opened), which is how
+    :func:`next_swiss_round` learns who opened.
+
     ``placings`` (1 = first, equal numbers for shared places) default to the
     order of the scores, highest first.
     """

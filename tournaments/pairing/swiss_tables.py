@@ -1,12 +1,20 @@
 """Swiss pairing for tables of 3–4: greedy fill, local search, exact when small.
 
+Steps: fill tables top-down (:func:`partition.greedy_fill`), swap players
+between tables while that lowers the cost (:func:`partition.improve`),
+re-solve runs of neighbouring tables exactly around any table still
+holding a conflict (:func:`partition.repair`); then, for fields up to
+``exact_limit``, an exhaustive branch-and-bound; for larger fields that
+still hold a repeat, a depth-first search for a repeat-free split
+(:func:`conflict_free`) that either provides one or proves none exists.
+
 The cost of a split is a sum over every pair seated together of tiers
 compared lexicographically, most important first:
 
 1. hard: a forbidden pair;
 2. repeat: :meth:`Meetings.repeat_cost` (a consecutive repeat costs more);
 3. club: same club, when the options ask to avoid it;
-4. position: (exact search only) a smaller table above a full one;
+4. position: (exact searches only) a smaller table above a full one;
 5. score: squared difference of tournament points (small score spread);
 6. rank: distance in the ranking, so equal scores fill tables top-down.
 
