@@ -143,7 +143,7 @@ def robot_record(names: list[str], rules_spec, rng: random.Random, *, rounds: in
     return record
 
 
-def demo_games(club: Club, players: list[Player], *, finished: int = 60,
+def demo_games(club: Club, players: list[Player], *, finished: int = 100,
                seed: int = 2026) -> list[Game]:
     """A season of finished club games, dated over the last months, and one game in progress;
     skipped when the club already has games."""
@@ -156,7 +156,7 @@ def demo_games(club: Club, players: list[Player], *, finished: int = 60,
         for number in range(finished):
             table = rng.sample(players, rng.choice((2, 3, 3, 4, 4)))
             record = robot_record([p.display_name for p in table], club.default_preset, rng)
-            played = now - timedelta(days=(finished - number) * 2, hours=rng.randrange(6))
+            played = now - timedelta(days=(finished - number) * 1.5, hours=rng.randrange(6))
             record["title"] = _("Club evening %(date)s, table %(table)s") % {
                 "date": played.date().isoformat(), "table": number % 3 + 1}
             record["finished_at"] = played.isoformat()
