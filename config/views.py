@@ -2,9 +2,15 @@
 
 from django.shortcuts import render
 
+from clubs import selectors as club_selectors
+from scoring import selectors as game_selectors
+
 
 def home(request):
-    return render(request, "home.html")
+    return render(request, "home.html", {
+        "live_games": game_selectors.games_in_progress()[:6],
+        "top": club_selectors.with_rank(club_selectors.rankings())[:5],
+    })
 
 
 def error_403(request, exception=None):

@@ -105,3 +105,19 @@ def test_health_task_runs_where_expected(celery_mode):
         assert answer["pid"] != os.getpid()  # a separate worker process did the work
     else:
         assert answer["pid"] == os.getpid()
+
+
+@pytest.mark.django_db
+def test_home_and_club_list_query_budgets(client, django_assert_max_num_queries):
+    from scoring.services import Actor, game_start
+    from tests.factories import ClubFactory, member
+
+    for n in range(3):
+        club = ClubFactory()
+        game_start(club=club, players=[member(club), member(club)], title=f"Live {n}",
+                   actor=Actor())
+    with django_assert_max_num_queries(4):
+        body = client.get(reverse("home")).content.decode()
+    assert body.count('class="badge live"') == 3
+    with django_assert_max_num_queries(3):
+        assert client.get(reverse("clubs:club-list")).status_code == 200
