@@ -5,6 +5,7 @@ Celery tasks run in-process. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS,
 DATABASE_URL and CELERY_BROKER_URL (see docs/deployment.md).
 """
 
+import os
 import warnings
 from pathlib import Path
 
@@ -92,8 +93,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # A file, not memory, so the browser tests' live server threads share one database.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+    # A file, not memory, so the browser tests' live server threads share one database; named
+    # per process, so two test runs on one machine never share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
