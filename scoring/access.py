@@ -6,8 +6,10 @@ from __future__ import annotations
 import secrets
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
 
+from clubs.models import Membership
 from clubs.permissions import can_referee
 
 from .models import Game
@@ -30,7 +32,16 @@ def recording_access(request, *, pk: int | None = None, token: str | None = None
             raise PermissionDenied("table link unknown or revoked")
         user = request.user if request.user.is_authenticated else None
         return game, Actor(user=user, via_link=True)
-    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    if not can_record(request.user, game):
+    user = request.user
+    games = Game.objects.select_related("club")
+    if user.is_authenticated and not user.is_superuser:
+        # The game and the user's role in its club in one query: the tablet asks on every tap.
+        role = Membership.objects.filter(club=OuterRef("club_id"), player__user=user)
+        games = games.annotate(role=Subquery(role.values("role")[:1]))
+    game = get_object_or_404(games, pk=pk)
+    allowed = user.is_authenticated and (
+        user.is_superuser or game.role in (Membership.Role.REFEREE, Membership.Role.ORGANISER)
+    )
+    if not allowed:
         raise PermissionDenied("not a referee of this club")
-    return game, Actor(user=request.user)
+    return game, Actor(user=user)

@@ -66,17 +66,20 @@ def _remembered(game: Game) -> GameState | None:
     return state.copy() if state is not None else None
 
 
-def current_round_state(game: Game, seats: list[Seat], *, replay: bool = False) -> CurrentRound:
+def current_round_state(
+    game: Game, seats: list[Seat], *, replay: bool = False, last_turn: bool = True
+) -> CurrentRound:
     """The engine state at the game's current version: remembered, or replayed from the rows.
 
     Replaying reads the current round's turns only, starting from the totals cached when it
     began; either way a fixed number of queries. ``replay`` forces reading the rows, for a
-    caller that has just changed them.
+    caller that has just changed them; ``last_turn=False`` skips fetching the last turn for a
+    caller about to add one.
     """
     round_ = Round.objects.get(game=game, number=game.round_number)
     state = None if replay else _remembered(game)
     if state is not None:
-        last = round_.turns.order_by("-number").first()
+        last = round_.turns.order_by("-number").first() if last_turn else None
         return CurrentRound(state=state, round=round_, last_turn=last)
     turns = list(round_.turns.order_by("number"))
     state = GameState(

@@ -198,7 +198,7 @@ def turn_record(
     _check_version(game, expected_version)
     if game.status != Game.Status.PLAYING:
         raise NotPlaying(game.get_status_display())
-    current = current_round_state(game, seats)
+    current = current_round_state(game, seats, last_turn=False)
     result = current.state.play(seat, draw=draw, at=at, corners=corners)
     turn = Turn.objects.create(
         round=current.round,
@@ -209,9 +209,12 @@ def turn_record(
         **turn_fields(result, draw),
     )
     current.last_turn = turn
-    current.round.totals = list(current.state.totals)
-    current.round.reason = current.state.round_reason or ""
-    current.round.save(update_fields=["totals", "reason"])
+    if current.state.round_reason:
+        # Round rows are written when something happens to the round, not on every turn:
+        # the running totals live in the seats; the round keeps them from its end on.
+        current.round.totals = list(current.state.totals)
+        current.round.reason = current.state.round_reason
+        current.round.save(update_fields=["totals", "reason"])
     game.turn_count += 1
     engine_state_save(game, seats, current.state)
     return TurnOutcome(turn=turn, duplicate=False, game=game, seats=seats, current=current)
