@@ -44,25 +44,33 @@ class CurrentRound:
     last_turn: Turn | None
 
 
-# Engine states by (game id, version). A version names one immutable state, so a remembered
+# Engine states by (game id, start time, version). A version names one immutable state, so a
+# remembered
 # state is exactly what replaying the turns would give; recording turn 50 then costs what turn 1
 # costs. Each process keeps its own few; a miss only means replaying the round from the rows.
-_STATES: OrderedDict[tuple[int, int], GameState] = OrderedDict()
+_STATES: OrderedDict[tuple, GameState] = OrderedDict()
 _STATES_LOCK = threading.Lock()
 _STATES_KEPT = 256
 
 
+def _key(game: Game) -> tuple:
+    # The start time too: a database that reuses the id of a rolled-back game (SQLite does)
+    # must not meet the old game's states.
+    return (game.pk, game.started_at, game.version)
+
+
 def remember_state(game: Game, state: GameState) -> None:
+    key = _key(game)
     with _STATES_LOCK:
-        _STATES[(game.pk, game.version)] = state.copy()
-        _STATES.move_to_end((game.pk, game.version))
+        _STATES[key] = state.copy()
+        _STATES.move_to_end(key)
         while len(_STATES) > _STATES_KEPT:
             _STATES.popitem(last=False)
 
 
 def _remembered(game: Game) -> GameState | None:
     with _STATES_LOCK:
-        state = _STATES.get((game.pk, game.version))
+        state = _STATES.get(_key(game))
     return state.copy() if state is not None else None
 
 

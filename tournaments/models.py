@@ -1,1 +1,226 @@
+"""Tournaments: who plays (registrations), how (stages) and the tables of every round.
 
+The games themselves are ordinary scoring Games, one per published table, so recording,
+corrections, live pages and ratings work for tournament games exactly as for any other.
+Standings are never stored: they are computed from the finished games' seats on every read
+(selectors.standings), so a corrected game corrects the standings at once.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import PRESET_CHOICES, Club, Player
+from scoring.models import Game
+
+from .pairing import DEFAULT_TIEBREAKS
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("in preparation")
+        REGISTRATION = "registration", _("registration open")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class Format(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("round robin")
+
+    class Points(models.TextChoices):
+        PLACING = "placing", _("by placing (4-player table: 3/2/1/0)")
+        WIN = "win", _("win 3, shared first 1, otherwise 0")
+
+    class Remainder(models.TextChoices):
+        BYE = "bye", _("left-over players get a bye")
+        SMALLER = "smaller_tables", _("left-over players sit at smaller tables")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    starts_on = models.DateField(_("date"))
+    preset = models.CharField(_("rules"), max_length=20, choices=PRESET_CHOICES, default="club")
+    target = models.PositiveIntegerField(_("target per game"), null=True, blank=True)
+    rounds_per_game = models.PositiveSmallIntegerField(
+        _("rounds per game"), null=True, blank=True,
+        help_text=_("Play a fixed number of rounds instead of up to the target."),
+    )
+    table_size = models.PositiveSmallIntegerField(
+        _("players per table"), choices=[(2, "2"), (3, "3"), (4, "4")], default=4
+    )
+    format = models.CharField(
+        _("format"), max_length=12, choices=Format.choices, default=Format.SWISS
+    )
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=4, help_text=_("Swiss rounds; 0 plays the whole round robin.")
+    )
+    points_scheme = models.CharField(
+        _("tournament points"), max_length=10, choices=Points.choices, default=Points.PLACING
+    )
+    tiebreaks = models.JSONField(_("tie-breaks"), default=default_tiebreaks)
+    avoid_same_club = models.BooleanField(_("avoid same-club meetings"), default=False)
+    remainder = models.CharField(
+        _("left-over players"), max_length=16, choices=Remainder.choices, default=Remainder.SMALLER
+    )
+    knockout_size = models.PositiveSmallIntegerField(
+        _("knockout qualifiers"), default=0,
+        help_text=_("How many of the top of the standings play the knockout; 0 for none."),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.DRAFT
+    )
+    winner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("winner"),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.slug])
+
+    @property
+    def overrides(self) -> dict:
+        """What each table's game changes from the preset."""
+        out = {}
+        if self.target:
+            out["target"] = self.target
+        if self.rounds_per_game:
+            out["rounds_limit"] = self.rounds_per_game
+        return out
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # The first round this player could be paired in when they came after the start.
+    late_entry_round = models.PositiveSmallIntegerField(_("late entry"), null=True, blank=True)
+    # The rating when registered: pairing and the "rating" tie-break must not move while the
+    # tournament's own games are being rated.
+    rating = models.IntegerField(_("rating"), default=0)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__display_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="tournament_registration_unique"
+            )
+        ]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.tournament}"
+
+    @property
+    def active(self) -> bool:
+        return self.checked_in and not self.withdrawn
+
+
+class Stage(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("round robin")
+        KNOCKOUT = "knockout", _("knockout")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
+    order = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    qualifiers = models.PositiveSmallIntegerField(default=0)  # knockout: top N enter
+    advance = models.PositiveSmallIntegerField(default=1)  # knockout: top k of a table go on
+    # Knockout: the seeds, best first (the bracket is rebuilt from them, deterministically).
+    # Round robin: the pairing numbers, then `plan` holds the whole schedule made once.
+    seeds = models.JSONField(default=list, blank=True)
+    plan = models.JSONField(default=list, blank=True)
+    flags = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "order"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "order"], name="tournament_stage_unique_order"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.get_kind_display()}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PAIRING = "pairing", _("being paired")
+        DRAFT = "draft", _("draft")
+        PUBLISHED = "published", _("playing")
+        COMPLETE = "complete", _("complete")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()  # counted through the whole tournament
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
+    flags = models.JSONField(default=list, blank=True)  # [{"code": ..., "params": {...}}]
+    progress = models.PositiveSmallIntegerField(default=0)  # percent, while being paired
+    error = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="tournament_round_unique_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:round", args=[self.tournament.slug, self.number])
+
+    @property
+    def is_public(self) -> bool:
+        return self.status in (self.Status.PUBLISHED, self.Status.COMPLETE)
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    seats = models.JSONField(default=list)  # player ids in seating order; the first opens
+    bye = models.BooleanField(default=False)  # one player sitting out, scored per the scheme
+    match = models.CharField(max_length=12, blank=True)  # knockout: the bracket's match id
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_table"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="tournament_table_unique_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.number}"

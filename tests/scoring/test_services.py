@@ -278,7 +278,7 @@ def test_remembered_states_match_a_replay_after_turns_and_undo():
                 actor=REFEREE)
     turn_record(game_id=game.pk, seat=1, at=(1, 0), corners=(4, 4, 1), expected_version=1,
                 actor=REFEREE)
-    assert (game.pk, 2) in replay._STATES  # remembered once committed
+    assert (game.pk, game.started_at, 2) in replay._STATES  # remembered once committed
     turn_undo(game_id=game.pk, expected_version=2, actor=REFEREE)
     game.refresh_from_db()
     seats = list(game.seats.order_by("position"))

@@ -1,0 +1,73 @@
+"""An organiser pairs a round in Chromium, swaps two players by tapping them, publishes; then a
+referee opens a table's link on a tablet that is not logged in."""
+
+import re
+from datetime import date
+
+import pytest
+from playwright.sync_api import expect
+
+from clubs.models import Membership
+from tests.factories import ClubFactory, UserFactory, member
+from tournaments import services
+from tournaments.models import Round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_table(
+    page, browser, live_server
+):
+    club = ClubFactory(default_preset="club")
+    user = UserFactory(username="tournament-org")
+    member(club, Membership.Role.ORGANISER, user=user, name="Olga Organiser")
+    players = [member(club, name=name) for name in (
+        "Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya")]
+    tournament = services.tournament_create(club=club, name="Club Cup", table_size=4,
+                                            starts_on=date(2026, 5, 9), rounds=3)
+    services.tournament_open(tournament=tournament)
+    for player in players:
+        services.registration_add(tournament=tournament, player=player, checked_in=True)
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "tournament-org")
+    page.fill("#id_password", "pw")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
+    page.click("#generate-button")
+    expect(page).to_have_url(re.compile(rf"/tournaments/{tournament.slug}/manage/rounds/1/$"))
+    expect(page.locator("#round-status")).to_have_text("draft")
+    expect(page.locator(".table-card")).to_have_count(2)
+
+    # Tap the opener of table 1, then the opener of table 2: they change places.
+    rnd = Round.objects.get(tournament=tournament, number=1)
+    one, two = rnd.tables.get(number=1).seats, rnd.tables.get(number=2).seats
+    page.click(f'#table-1 .seat-pick[data-player="{one[0]}"]')
+    expect(page.locator(f'#table-1 .seat-pick[data-player="{one[0]}"]')).to_have_class(
+        re.compile("picked"))
+    page.click(f'#table-2 .seat-pick[data-player="{two[0]}"]')
+    expect(page.locator(".messages")).to_contain_text("The players were swapped.")
+    expect(page.locator(f'#table-1 .seat-pick[data-player="{two[0]}"]')).to_be_visible()
+    expect(page.locator(f'#table-2 .seat-pick[data-player="{one[0]}"]')).to_be_visible()
+    assert rnd.tables.get(number=1).seats == [two[0], *one[1:]]
+    assert rnd.tables.get(number=2).seats == [one[0], *two[1:]]
+    expect(page.locator(".draft-notes")).to_contain_text("Changed by hand")
+
+    page.click("#publish-button")
+    expect(page.locator(".messages")).to_contain_text("The round is published")
+    expect(page.locator("#round-status")).to_have_text("playing")
+    expect(page.locator(".table-card .badge.live")).to_have_count(2)
+
+    # The referee's tablet: the table link alone opens it, no login, with the table's players.
+    table = rnd.tables.select_related("game").get(number=1)
+    by_id = {p.pk: p.display_name for p in players}
+    names = [by_id[pk] for pk in table.seats]
+    tablet_context = browser.new_context(viewport={"width": 1024, "height": 768})
+    tablet = tablet_context.new_page()
+    tablet.goto(f"{live_server.url}/games/t/{table.game.table_token}/")
+    rows = tablet.locator(".scoreboard tbody tr")
+    expect(rows).to_have_count(4)
+    for seat, name in enumerate(names):
+        expect(tablet.locator(f'.scoreboard tr[data-seat="{seat}"]')).to_contain_text(name)
+    expect(tablet.locator("h1")).to_contain_text("Club Cup · round 1, table 1")
+    tablet_context.close()

@@ -1,0 +1,169 @@
+"""The pages: what they show, the organiser's flow through them, and fixed query budgets."""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.models import Game
+from tournaments import services
+from tournaments.models import Round, Tournament
+
+from .play import field, organised_club, play_round, run_round, tournament_with
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, tournament, *args):
+    return reverse(f"tournaments:{name}", args=[tournament.slug, *args])
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+# -- what the pages show ----------------------------------------------------------------------
+
+
+def test_find_my_table_works_without_javascript(client, tournament):
+    rnd = run_round(tournament)
+    table = rnd.tables.get(number=3)
+    name = tournament.registrations.get(player_id=table.seats[2]).player.display_name
+    response = client.get(url("round", tournament, 1), {"q": name.lower()})
+    assert response.status_code == 200
+    body = text(response)
+    assert body.count('class="card table-card"') == 1
+    assert 'data-table="3"' in body and f'<li class="found">{name}' in body
+    assert f'href="/games/{table.game_id}/"' in body  # the table's game
+    response = client.get(url("round", tournament, 1), {"q": "Nobody"})
+    assert "Nobody called “Nobody” plays in this round." in text(response)
+    # htmx asks for the list alone.
+    partial = client.get(url("round", tournament, 1), {"q": name}, HTTP_HX_REQUEST="true")
+    assert "<html" not in partial.content.decode() and 'data-table="3"' in partial.content.decode()
+
+
+def test_standings_page_is_a_table_in_the_tie_break_order(client, tournament):
+    run_round(tournament)
+    body = text(client.get(url("standings", tournament)))
+    headers = re.findall(r'<th(?: [^>]*)?>\s*(?:<a[^>]*>)?([^<]+)', body)
+    assert [h.strip() for h in headers] == [
+        "Rank", "Player", "Games", "Points", "Direct encounter", "Buchholz cut 1", "Buchholz",
+        "Sonneborn–Berger", "Game points", "Rating"]
+    assert body.count('data-player="') == 16
+
+
+def test_the_draft_page_explains_the_flags_in_words(client, organiser, club):
+    tournament = tournament_with(club, field(club, 9), table_size=2)
+    services.round_generate(tournament=tournament)
+    client.force_login(organiser)
+    body = text(client.get(url("manage-round", tournament, 1)))
+    assert re.search(r"P\d\d sits out this round \(a bye\): an odd number of players\.", body)
+    assert "Publish the round" in body
+
+
+def test_organiser_runs_a_round_through_the_pages(client, organiser, club):
+    client.force_login(organiser)
+    response = client.post(reverse("tournaments:new"), {
+        "club": club.pk, "name": "Autumn Cup", "starts_on": "2026-10-03", "preset": "club",
+        "rounds_per_game": 1, "table_size": 4, "format": "swiss", "rounds": 3,
+        "points_scheme": "placing", "remainder": "smaller_tables", "knockout_size": 0,
+        "tiebreak_1": "buchholz", "tiebreak_2": "game-points"})
+    tournament = Tournament.objects.get(name="Autumn Cup")
+    assert response.url == url("manage", tournament)
+    assert tournament.tiebreaks == ["points", "buchholz", "game-points"]
+    client.post(url("open", tournament))
+    for p in field(club, 7):
+        client.post(url("register", tournament), {"player": p.pk, "checked_in": ""})
+    client.post(url("register", tournament), {"display_name": "Walk-in", "checked_in": "on"})
+    regs = list(tournament.registrations.order_by("pk"))
+    assert [r.checked_in for r in regs] == [False] * 7 + [True]
+    for r in regs[:7]:  # tap to check in: htmx swaps the row
+        response = client.post(url("check-in", tournament, r.pk), {"checked_in": "1"},
+                               HTTP_HX_REQUEST="true")
+        assert 'aria-pressed="true"' in response.content.decode()
+    response = client.post(url("generate", tournament))
+    assert response.url == url("manage-round", tournament, 1)
+    rnd = tournament.rounds.get()
+    a, b = rnd.tables.get(number=1).seats[0], rnd.tables.get(number=2).seats[0]
+    response = client.post(url("swap", tournament, 1), {"first": a, "second": b}, follow=True)
+    assert "The players were swapped." in text(response)
+    assert rnd.tables.get(number=1).seats[0] == b
+    response = client.post(url("publish", tournament, 1), follow=True)
+    assert "The round is published" in text(response)
+    assert Game.objects.filter(tournament_table__round=rnd).count() == 2
+    printed = client.get(url("print", tournament, 1))
+    assert printed.content.decode().count("<svg") == 2  # one QR code per table link
+    response = client.post(url("complete", tournament, 1), follow=True)
+    assert "2 games are still being played." in text(response)
+    play_round(Round.objects.get(pk=rnd.pk))
+    response = client.post(url("complete", tournament, 1), follow=True)
+    assert "The round is complete." in text(response)
+    response = client.post(url("finish", tournament), follow=True)
+    assert "The tournament is finished." in text(response)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED and tournament.winner_id
+
+
+def test_progress_partial_polls_until_the_task_paired_the_round(client, organiser, club,
+                                                                django_capture_on_commit_callbacks):
+    tournament = tournament_with(club, field(club, services.SYNC_LIMIT + 4))
+    client.force_login(organiser)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        client.post(url("generate", tournament))
+    body = text(client.get(url("manage-round", tournament, 1)))
+    assert 'hx-trigger="every 2s"' in body and "is being paired" in body
+    callbacks[0]()
+    response = client.get(url("progress", tournament, 1), HTTP_HX_REQUEST="true")
+    assert response["HX-Refresh"] == "true"
+
+
+# -- query budgets -----------------------------------------------------------------------------
+
+
+def _queries(client, path) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(path).status_code == 200, path
+    return len(ctx.captured_queries)
+
+
+def _day(username, players):
+    """Round 1 played, round 2 published, a knockout of the top half to come."""
+    club, user = organised_club(username)
+    tournament = tournament_with(club, field(club, players), knockout_size=players // 2,
+                                 table_size=2)
+    run_round(tournament, seed=1)
+    rnd = services.round_generate(tournament=tournament)
+    services.round_publish(round=rnd)
+    return tournament, user
+
+
+# Logged in as the organiser: 3 of these are the session, the user and the club role.
+PAGES = {"detail": 8, "round": 8, "standings": 8, "bracket": 8, "manage-round": 8,
+         "manage": 8, "print": 8}
+
+
+def test_query_budgets_do_not_grow_with_the_tables(client, django_assert_max_num_queries):
+    days = [_day("small", 8), _day("large", 24)]
+    counts = {}
+    for tournament, user in days:
+        client.force_login(user)
+        for page, budget in PAGES.items():
+            args = (2,) if page in ("round", "manage-round", "print") else ()
+            with django_assert_max_num_queries(budget):
+                counts.setdefault(page, []).append(_queries(client, url(page, tournament, *args)))
+    # Into the knockout: the bracket, the results and the list keep their budgets too.
+    for tournament, _user in days:
+        play_round(tournament.rounds.get(number=2))
+        services.knockout_start(tournament=tournament)
+        rnd = tournament.rounds.get(number=3)
+        services.round_publish(round=rnd)
+        play_round(Round.objects.get(pk=rnd.pk))
+        for name, path in (("ko-bracket", url("bracket", tournament)),
+                           ("ko-standings", url("standings", tournament)),
+                           ("results", url("results", tournament)),
+                           ("list", reverse("tournaments:list"))):
+            with django_assert_max_num_queries(10):
+                counts.setdefault(name, []).append(_queries(client, path))
+    assert all(small == large for small, large in counts.values()), counts

@@ -1,0 +1,94 @@
+"""Forms parse what organisers send; the services decide whether it is allowed."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import PRESET_CHOICES, Player
+
+from .flags import TIEBREAK_LABELS
+from .models import Tournament
+from .pairing import DEFAULT_TIEBREAKS, TIEBREAKS
+
+TIEBREAK_SLOTS = 6
+_TIEBREAK_CHOICES = [("", "—")] + [(c, TIEBREAK_LABELS[c]) for c in TIEBREAKS if c != "points"]
+
+
+class TournamentForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=None, label=_("Club"))
+    name = forms.CharField(label=_("Name"), max_length=120)
+    starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    preset = forms.ChoiceField(label=_("Game rules"), choices=PRESET_CHOICES)
+    target = forms.IntegerField(label=_("Target per game"), min_value=1, required=False,
+                                help_text=_("Empty: the rules' own target."))
+    rounds_per_game = forms.IntegerField(
+        label=_("Rounds per game"), min_value=1, max_value=50, required=False,
+        help_text=_("Instead of a target: every game lasts this many rounds."))
+    table_size = forms.TypedChoiceField(label=_("Players per table"), coerce=int,
+                                        choices=[(2, "2"), (3, "3"), (4, "4")], initial=4)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=0, max_value=30, initial=4,
+                                help_text=_("Swiss rounds; for a round robin 0 plays it in full."))
+    points_scheme = forms.ChoiceField(label=_("Tournament points"),
+                                      choices=Tournament.Points.choices)
+    remainder = forms.ChoiceField(label=_("Left-over players"),
+                                  choices=Tournament.Remainder.choices,
+                                  initial=Tournament.Remainder.SMALLER)
+    avoid_same_club = forms.BooleanField(label=_("Avoid same-club meetings"), required=False)
+    knockout_size = forms.IntegerField(
+        label=_("Knockout qualifiers"), min_value=0, max_value=256, initial=0,
+        help_text=_("The top of the standings who play a knockout at the end; 0 for none."))
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        for i in range(TIEBREAK_SLOTS):
+            default = DEFAULT_TIEBREAKS[i + 1] if i + 1 < len(DEFAULT_TIEBREAKS) else ""
+            self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": i + 1}, choices=_TIEBREAK_CHOICES,
+                required=False, initial=default)
+
+    def tiebreak_fields(self):
+        return [self[f"tiebreak_{i + 1}"] for i in range(TIEBREAK_SLOTS)]
+
+    def clean_knockout_size(self):
+        size = self.cleaned_data["knockout_size"] or 0
+        if size == 1:
+            raise forms.ValidationError(_("A knockout needs at least 2 players."))
+        return size
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)]
+        chosen = [c for c in chosen if c]
+        if len(set(chosen)) != len(chosen):
+            raise forms.ValidationError(_("Each tie-break can be used once."))
+        data["tiebreaks"] = ["points", *chosen]
+        if data.get("format") == Tournament.Format.SWISS and not data.get("rounds"):
+            self.add_error("rounds", _("A Swiss tournament needs at least one round."))
+        return data
+
+
+class RegistrationForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=None, label=_("Player"), required=False)
+    display_name = forms.CharField(label=_("or a new player"), max_length=80, required=False)
+    checked_in = forms.BooleanField(label=_("present now"), required=False, initial=True)
+
+    def __init__(self, *args, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = players if players is not None else Player.objects.all()
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not (data.get("display_name") or "").strip():
+            raise forms.ValidationError(_("Choose a player or type the name of a new one."))
+        return data
+
+
+class SwapForm(forms.Form):
+    first = forms.IntegerField()
+    second = forms.IntegerField()
+
+
+class MoveForm(forms.Form):
+    player = forms.IntegerField()
+    table = forms.IntegerField(min_value=1)

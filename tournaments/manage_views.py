@@ -1,0 +1,317 @@
+"""The organiser's pages: only organisers of the tournament's club (others get 403).
+
+Views parse, call one service and redirect with a message; the services' refusals come back
+as Refused with a code, which messages.refusal puts into words.
+"""
+
+from __future__ import annotations
+
+import qrcode
+import qrcode.image.svg
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs.models import Player
+from clubs.permissions import can_organise
+from scoring.services import Actor
+
+from . import flags, selectors, services
+from .forms import MoveForm, RegistrationForm, SwapForm, TournamentForm
+from .messages import refusal
+from .models import Registration, Round, Table, Tournament
+from .views import _organiser_clubs
+
+
+def _organised(request, slug) -> Tournament:
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    if not can_organise(request.user, tournament.club):
+        raise PermissionDenied("only the club's organisers run its tournaments")
+    return tournament
+
+
+def _round(tournament, number) -> Round:
+    return get_object_or_404(tournament.rounds.select_related("stage"), number=number)
+
+
+def _actor(request) -> Actor:
+    return Actor(user=request.user)
+
+
+def _attempt(request, action, success: str | None = None) -> bool:
+    """Run a service call; a refusal becomes an error message. True when it went through."""
+    try:
+        action()
+    except services.Refused as error:
+        messages.error(request, refusal(error))
+        return False
+    if success:
+        messages.success(request, success)
+    return True
+
+
+@login_required
+def tournament_new(request):
+    clubs = _organiser_clubs(request.user)
+    if not clubs.exists():
+        raise PermissionDenied("not an organiser of any club")
+    first = clubs.first()
+    form = TournamentForm(request.POST or None, clubs=clubs, initial={
+        "club": first, "preset": first.default_preset, "starts_on": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.tournament_create(
+                club=data["club"], name=data["name"], starts_on=data["starts_on"],
+                preset=data["preset"], target=data["target"],
+                rounds_per_game=data["rounds_per_game"], table_size=data["table_size"],
+                format=data["format"], rounds=data["rounds"] or 0,
+                points_scheme=data["points_scheme"], tiebreaks=data["tiebreaks"],
+                avoid_same_club=data["avoid_same_club"], remainder=data["remainder"],
+                knockout_size=data["knockout_size"], actor=_actor(request),
+            )
+        except services.Refused as error:
+            form.add_error(None, refusal(error))
+        else:
+            messages.success(request, _("The tournament was created. Open it to registration "
+                                        "when you are ready."))
+            return redirect("tournaments:manage", tournament.slug)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+def manage(request, slug):
+    tournament = _organised(request, slug)
+    regs = selectors.registrations(tournament)
+    registered = {r.player_id for r in regs}
+    candidates = (Player.objects.filter(memberships__club=tournament.club)
+                  .exclude(pk__in=registered).order_by("display_name"))
+    rounds = selectors.rounds(tournament)
+    knockout = selectors.knockout_stage(tournament)
+    return render(request, "tournaments/manage.html", {
+        "tournament": tournament, "registrations": regs, "rounds": rounds,
+        "form": RegistrationForm(players=candidates),
+        "checked_in": sum(1 for r in regs if r.active),
+        "knockout": knockout,
+        "pending": next((r for r in rounds if r.status in ("pairing", "draft")), None),
+    })
+
+
+@require_POST
+def tournament_open(request, slug):
+    tournament = _organised(request, slug)
+    _attempt(request, lambda: services.tournament_open(tournament=tournament),
+             _("Registration is open; the tournament is listed publicly."))
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def registration_add(request, slug):
+    tournament = _organised(request, slug)
+    form = RegistrationForm(request.POST, players=Player.objects.all())
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        return redirect("tournaments:manage", slug)
+    data = form.cleaned_data
+    _attempt(request, lambda: services.registration_add(
+        tournament=tournament, player=data["player"], display_name=data["display_name"],
+        checked_in=data["checked_in"]), _("The player is registered."))
+    return redirect("tournaments:manage", slug)
+
+
+def _registration(tournament, pk) -> Registration:
+    return get_object_or_404(Registration.objects.select_related("player"), pk=pk,
+                             tournament=tournament)
+
+
+@require_POST
+def registration_check_in(request, slug, pk):
+    """Tap to check in (or out); htmx swaps the row, a plain form post redirects."""
+    tournament = _organised(request, slug)
+    registration = _registration(tournament, pk)
+    wanted = request.POST.get("checked_in", "1") == "1"
+    ok = _attempt(request, lambda: services.registration_check_in(
+        registration=registration, checked_in=wanted))
+    if request.htmx and ok:
+        registration.refresh_from_db()
+        return render(request, "tournaments/partials/registration_row.html",
+                      {"r": registration, "tournament": tournament})
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def registration_withdraw(request, slug, pk):
+    tournament = _organised(request, slug)
+    registration = _registration(tournament, pk)
+    wanted = request.POST.get("withdrawn", "1") == "1"
+    text = (_("%(name)s is withdrawn from the next rounds.") if wanted
+            else _("%(name)s is back in."))
+    _attempt(request, lambda: services.registration_withdraw(
+        registration=registration, withdrawn=wanted),
+        text % {"name": registration.player.display_name})
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def round_generate(request, slug):
+    tournament = _organised(request, slug)
+    made = []
+    if _attempt(request, lambda: made.append(
+            services.round_generate(tournament=tournament, actor=_actor(request)))):
+        return redirect("tournaments:manage-round", slug, made[0].number)
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def knockout_start(request, slug):
+    tournament = _organised(request, slug)
+    made = []
+    if _attempt(request, lambda: made.append(
+            services.knockout_start(tournament=tournament, actor=_actor(request))),
+            _("The knockout is seeded from the standings.")):
+        return redirect("tournaments:manage-round", slug, made[0].number)
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def tournament_finish(request, slug):
+    tournament = _organised(request, slug)
+    if _attempt(request, lambda: services.tournament_finish(tournament=tournament),
+                _("The tournament is finished.")):
+        return redirect("tournaments:results", slug)
+    return redirect("tournaments:manage", slug)
+
+
+def _table_url(request, table: Table) -> str | None:
+    game = table.game
+    if game is None or not game.table_token:
+        return None
+    return request.build_absolute_uri(reverse("scoring:link-tablet", args=[game.table_token]))
+
+
+def round_manage(request, slug, number):
+    """The organiser's view of one round: the draft to edit and publish, or the games."""
+    tournament = _organised(request, slug)
+    rnd = _round(tournament, number)
+    regs = selectors.registrations(tournament)
+    names = selectors.names(regs)
+    lines = selectors.round_tables(rnd, names)
+    general, per_table = flags.split(rnd.flags, names)
+    for line in lines:
+        line.notes = per_table.get(line.table.number, [])
+    seated = [(s.player_id, s.name, _("bye") if line.table.bye else line.label)
+              for line in lines for s in line.seats]
+    return render(request, "tournaments/manage_round.html", {
+        "tournament": tournament, "round": rnd, "tables": [t for t in lines if not t.table.bye],
+        "byes": [t for t in lines if t.table.bye], "general_flags": general,
+        "seated": sorted(seated, key=lambda s: s[1].casefold()),
+        "playing": [t for t in lines if t.playing],
+        "warnings": sum(1 for f in rnd.flags if f["code"] in flags.WARNINGS),
+        "withdrawn": {r.player_id for r in regs if r.withdrawn},
+    })
+
+
+@require_GET
+def round_progress(request, slug, number):
+    """The small progress partial the draft page polls while a task pairs the round."""
+    tournament = _organised(request, slug)
+    rnd = _round(tournament, number)
+    response = render(request, "tournaments/partials/round_progress.html",
+                      {"tournament": tournament, "round": rnd})
+    if rnd.status != Round.Status.PAIRING and request.htmx:
+        response["HX-Refresh"] = "true"  # paired: show the draft itself
+    return response
+
+
+def _round_action(request, slug, number, call, success=None):
+    tournament = _organised(request, slug)
+    rnd = _round(tournament, number)
+    _attempt(request, lambda: call(rnd), success)
+    return redirect("tournaments:manage-round", slug, number)
+
+
+@require_POST
+def table_swap(request, slug, number):
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose two players to swap."))
+        return redirect("tournaments:manage-round", slug, number)
+    data = form.cleaned_data
+    return _round_action(request, slug, number, lambda rnd: services.table_swap(
+        round=rnd, first=data["first"], second=data["second"]), _("The players were swapped."))
+
+
+@require_POST
+def table_move(request, slug, number):
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player and a table."))
+        return redirect("tournaments:manage-round", slug, number)
+    data = form.cleaned_data
+    return _round_action(request, slug, number, lambda rnd: services.table_move(
+        round=rnd, player=data["player"], table_number=data["table"]),
+        _("The player was moved."))
+
+
+@require_POST
+def round_publish(request, slug, number):
+    return _round_action(request, slug, number, lambda rnd: services.round_publish(
+        round=rnd, actor=_actor(request)),
+        _("The round is published: every table has its game and table link."))
+
+
+@require_POST
+def round_complete(request, slug, number):
+    return _round_action(request, slug, number, lambda rnd: services.round_complete(round=rnd),
+                         _("The round is complete."))
+
+
+@require_POST
+def round_discard(request, slug, number):
+    tournament = _organised(request, slug)
+    rnd = _round(tournament, number)
+    _attempt(request, lambda: services.round_discard(round=rnd), _("The draft was discarded."))
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def table_replay(request, slug, number, table):
+    tournament = _organised(request, slug)
+    rnd = _round(tournament, number)
+    row = get_object_or_404(Table, round=rnd, number=table)
+    _attempt(request, lambda: services.table_replay(table=row, actor=_actor(request)),
+             _("Table %(table)s plays again with a new game.") % {"table": table})
+    return redirect("tournaments:manage-round", slug, number)
+
+
+def _qr(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
+    # The library's own SVG of a URL we built: no user text in it.
+    return mark_safe(image.to_string(encoding="unicode"))  # noqa: S308
+
+
+def round_print(request, slug, number):
+    """Pairings to print: one card per table with the QR code of its table link."""
+    tournament = _organised(request, slug)
+    rnd = _round(tournament, number)
+    names = selectors.names(selectors.registrations(tournament))
+    lines = selectors.round_tables(rnd, names)
+    cards = []
+    for line in lines:
+        if line.table.bye:
+            continue
+        url = _table_url(request, line.table)
+        cards.append({"line": line, "url": url, "qr": _qr(url) if url else ""})
+    return render(request, "tournaments/print.html", {
+        "tournament": tournament, "round": rnd, "cards": cards,
+        "byes": [line for line in lines if line.table.bye],
+        "by_name": sorted(((s.name, _("bye") if line.table.bye else line.label)
+                           for line in lines for s in line.seats),
+                          key=lambda x: x[0].casefold()),
+    })
+

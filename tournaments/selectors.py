@@ -1,0 +1,245 @@
+"""Read queries for tournament pages. Every page reads a fixed number of queries, however many
+tables or players there are: names come from one registrations query, seats from one seats
+query, and the standings from the pure core over those rows."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from clubs.models import Club
+from scoring.models import Game, Seat
+
+from . import draw, pairing
+from .models import Registration, Round, Stage, Table, Tournament
+
+
+def tournament_list() -> QuerySet[Tournament]:
+    return (
+        Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+        .select_related("club", "winner")
+        .annotate(players=Count("registrations", filter=Q(registrations__withdrawn=False)))
+        .order_by("-starts_on", "name")
+    )
+
+
+def tournament_drafts(clubs) -> QuerySet[Tournament]:
+    return Tournament.objects.filter(status=Tournament.Status.DRAFT, club__in=clubs).select_related(
+        "club"
+    )
+
+
+def club_upcoming(club: Club) -> QuerySet[Tournament]:
+    """Announced tournaments of the club that have not finished, soonest first."""
+    today = timezone.localdate()
+    return (
+        Tournament.objects.filter(club=club)
+        .filter(Q(status=Tournament.Status.RUNNING)
+                | Q(status=Tournament.Status.REGISTRATION, starts_on__gte=today
+                    - datetime.timedelta(days=1)))
+        .order_by("starts_on", "name")
+    )
+
+
+def tournament(slug: str) -> Tournament:
+    return Tournament.objects.select_related("club", "winner").get(slug=slug)
+
+
+def registrations(tournament: Tournament) -> list[Registration]:
+    return list(
+        tournament.registrations.select_related("player", "player__home_club")
+        .order_by("player__display_name", "pk")
+    )
+
+
+def names(regs: list[Registration]) -> dict[int, str]:
+    return {r.player_id: r.player.display_name for r in regs}
+
+
+def rounds(tournament: Tournament) -> list[Round]:
+    return list(tournament.rounds.select_related("stage").order_by("number"))
+
+
+@dataclass
+class SeatLine:
+    player_id: int
+    name: str
+    score: int | None = None
+    place: int | None = None
+
+
+@dataclass
+class TableLine:
+    table: Table
+    seats: list[SeatLine]
+    game: Game | None
+    notes: list = field(default_factory=list)  # flags about this table, in words
+
+    @property
+    def label(self) -> str:
+        return self.table.match or str(self.table.number)
+
+    @property
+    def playing(self) -> bool:
+        return self.game is not None and self.game.status == Game.Status.PLAYING
+
+    def has(self, query: str) -> bool:
+        return any(query in s.name.casefold() for s in self.seats)
+
+
+def round_tables(rnd: Round, names: dict[int, str]) -> list[TableLine]:
+    """The round's tables with names and, once played, scores and places (2 queries)."""
+    return table_lines(rnd.tables.all(), names)
+
+
+def table_lines(tables, names: dict[int, str]) -> list[TableLine]:
+    tables = list(tables.select_related("game").order_by("round__number", "number"))
+    scores = {}
+    game_ids = [t.game_id for t in tables if t.game_id]
+    if game_ids:
+        scores = {
+            (g, p): (s, pl) for g, p, s, pl in Seat.objects.filter(game_id__in=game_ids)
+            .values_list("game_id", "player_id", "score", "place")
+        }
+    lines = []
+    for t in tables:
+        seats = []
+        for p in t.seats:
+            score, place = scores.get((t.game_id, p), (None, None))
+            seats.append(SeatLine(p, names.get(p, "?"), score, place))
+        lines.append(TableLine(t, seats, t.game))
+    return lines
+
+
+@dataclass
+class StandingLine:
+    rank: int
+    player_id: int
+    name: str
+    withdrawn: bool
+    points: float
+    values: dict[str, float]
+    games: int
+
+
+@dataclass
+class StandingsView:
+    lines: list[StandingLine]
+    tiebreaks: tuple[str, ...]
+    flags: list = field(default_factory=list)
+
+
+def first_stage(tournament: Tournament) -> Stage:
+    return tournament.stages.order_by("order").first()
+
+
+def standings(tournament: Tournament, regs: list[Registration] | None = None) -> StandingsView:
+    """Live standings of the Swiss or round-robin stage (finished games and byes so far)."""
+    regs = regs if regs is not None else registrations(tournament)
+    stage = first_stage(tournament)
+    tables = draw.load_tables(tournament, stage=stage)
+    result = draw.standings(tournament, regs, tables)
+    by_id = {r.player_id: r for r in regs}
+    games: dict[int, int] = {}
+    for t in tables:
+        if t.finished:
+            for p in t.seats:
+                games[p] = games.get(p, 0) + 1
+    lines = [
+        StandingLine(
+            rank=row.rank, player_id=row.player, name=by_id[row.player].player.display_name,
+            withdrawn=by_id[row.player].withdrawn, points=row.value("points"),
+            values=dict(row.values), games=games.get(row.player, 0),
+        )
+        for row in result.rows
+    ]
+    return StandingsView(lines, result.tiebreaks, result.flags)
+
+
+def knockout_stage(tournament: Tournament) -> Stage | None:
+    return tournament.stages.filter(kind=Stage.Kind.KNOCKOUT).first()
+
+
+@dataclass
+class MatchView:
+    id: str
+    round: int
+    slots: list[str]  # names, or where the player will come from
+    order: list[str]  # finishing order once played
+    table: TableLine | None = None
+    advance: int = 0
+
+
+@dataclass
+class BracketView:
+    columns: list[list[MatchView]]
+    champion: str | None
+    flags: list = field(default_factory=list)
+
+
+def bracket(tournament: Tournament, stage: Stage, names: dict[int, str], describe) -> BracketView:
+    """The knockout as columns of matches; ``describe(source, bracket)`` words an empty seat."""
+    tables = draw.load_tables(tournament, stage=stage)
+    bracket_, state = draw.bracket_state(stage, tournament.table_size, tables)
+    seed_rank = {p: i for i, p in enumerate(stage.seeds)}
+    orders = {t.match: draw.finishing_order(t, seed_rank) for t in tables if t.finished}
+    public = Table.objects.filter(
+        round__stage=stage, round__status__in=[Round.Status.PUBLISHED, Round.Status.COMPLETE])
+    lines = {line.table.match: line for line in table_lines(public, names)}
+    columns: dict[int, list[MatchView]] = {}
+    for match in bracket_.matches:
+        slots = []
+        for src in match.slots:
+            if src.kind == "seed":
+                slots.append(names.get(bracket_.seeds[src.seed - 1], "?"))
+            elif src.match in orders:
+                slots.append(names.get(orders[src.match][src.place - 1], "?"))
+            else:
+                slots.append(describe(src, bracket_))
+        order = [names.get(p, "?") for p in orders.get(match.id, ())]
+        columns.setdefault(match.round, []).append(
+            MatchView(match.id, match.round, slots, order, lines.get(match.id), match.advance)
+        )
+    champion = names.get(state.champion) if state.champion else None
+    return BracketView([columns[k] for k in sorted(columns)], champion, stage.flags)
+
+
+@dataclass
+class FinalLine:
+    best: int
+    worst: int
+    name: str
+    player_id: int
+    how: str  # "knockout" or "standings"
+
+
+def final_results(tournament: Tournament, regs: list[Registration]) -> list[FinalLine]:
+    """Final places: the knockout decides its players' places, the standings everybody else's."""
+    names_ = names(regs)
+    view = standings(tournament, regs)
+    stage = knockout_stage(tournament)
+    out: list[FinalLine] = []
+    placed: set[int] = set()
+    if stage is not None and stage.seeds:
+        tables = draw.load_tables(tournament, stage=stage)
+        state = draw.bracket_state(stage, tournament.table_size, tables)[1]
+        rank = {line.player_id: line.rank for line in view.lines}
+        for p, (best, worst) in sorted(
+            state.placements.items(), key=lambda kv: (kv[1], rank.get(kv[0], 10**6))
+        ):
+            out.append(FinalLine(best, worst, names_.get(p, "?"), p, "knockout"))
+            placed.add(p)
+    place = max((line.worst for line in out), default=0)
+    for line in view.lines:
+        if line.player_id in placed or (stage is not None and line.player_id in stage.seeds):
+            continue
+        place += 1
+        out.append(FinalLine(place, place, line.name, line.player_id, "standings"))
+    return out
+
+
+def tiebreak_codes() -> tuple[str, ...]:
+    return tuple(c for c in pairing.TIEBREAKS if c != "points")

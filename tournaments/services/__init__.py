@@ -1,0 +1,46 @@
+"""The only code that writes tournaments. Keyword-only, atomic, locking what it changes.
+
+Split by subject: entries (the tournament and its registrations), rounds (pairing, editing,
+publishing and completing rounds), stages (the knockout and the finish).
+"""
+
+from .entries import (
+    registration_add,
+    registration_check_in,
+    registration_withdraw,
+    tournament_create,
+    tournament_open,
+)
+from .errors import Refused
+from .rounds import (
+    SYNC_LIMIT,
+    round_complete,
+    round_discard,
+    round_generate,
+    round_pair,
+    round_publish,
+    table_move,
+    table_replay,
+    table_swap,
+)
+from .stages import knockout_start, tournament_finish
+
+__all__ = [
+    "SYNC_LIMIT",
+    "Refused",
+    "knockout_start",
+    "registration_add",
+    "registration_check_in",
+    "registration_withdraw",
+    "round_complete",
+    "round_discard",
+    "round_generate",
+    "round_pair",
+    "round_publish",
+    "table_move",
+    "table_replay",
+    "table_swap",
+    "tournament_create",
+    "tournament_finish",
+    "tournament_open",
+]

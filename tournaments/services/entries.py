@@ -1,0 +1,187 @@
+"""Creating a tournament, opening it, and the players' registrations."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.text import slugify
+
+from clubs import ratings
+from clubs.models import Club, Player, PlayerRating
+from clubs.services import member_add
+from scoring.engine import EngineError, rules_resolve
+
+from ..models import Registration, Round, Stage, Tournament
+from ..pairing import DEFAULT_TIEBREAKS, TIEBREAKS
+from .errors import Refused
+
+
+def _unique_slug(name: str, starts_on: datetime.date) -> str:
+    base = (slugify(name) or "tournament")[:60]
+    base = f"{base}-{starts_on.year}"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _check_settings(*, preset, overrides, table_size, format, rounds, tiebreaks, knockout_size):
+    if table_size not in (2, 3, 4):
+        raise Refused("bad-table-size", table_size=table_size)
+    if format not in Tournament.Format.values:
+        raise Refused("bad-format", format=format)
+    if format == Tournament.Format.SWISS and rounds < 1:
+        raise Refused("bad-rounds", rounds=rounds)
+    unknown = [c for c in tiebreaks if c not in TIEBREAKS]
+    if unknown or not tiebreaks or len(set(tiebreaks)) != len(tiebreaks):
+        raise Refused("bad-tiebreaks", tiebreaks=", ".join(unknown or tiebreaks))
+    if knockout_size == 1:
+        raise Refused("bad-knockout-size", size=knockout_size)
+    try:
+        rules_resolve({"preset": preset, **overrides})
+    except EngineError as error:
+        raise Refused("bad-rules", detail=error.message) from error
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    starts_on: datetime.date,
+    preset: str = "club",
+    target: int | None = None,
+    rounds_per_game: int | None = None,
+    table_size: int = 4,
+    format: str = Tournament.Format.SWISS,
+    rounds: int = 4,
+    points_scheme: str = Tournament.Points.PLACING,
+    tiebreaks: list[str] | None = None,
+    avoid_same_club: bool = False,
+    remainder: str = Tournament.Remainder.SMALLER,
+    knockout_size: int = 0,
+    actor=None,
+) -> Tournament:
+    """A tournament in preparation, with its stages: the Swiss or round robin, then the
+    knockout when ``knockout_size`` players are to go on to one."""
+    tiebreaks = list(tiebreaks or DEFAULT_TIEBREAKS)
+    # Tournament points always rank first; the list orders what breaks ties after them.
+    if tiebreaks[0] != "points":
+        tiebreaks = ["points", *[c for c in tiebreaks if c != "points"]]
+    overrides = {}
+    if target:
+        overrides["target"] = target
+    if rounds_per_game:
+        overrides["rounds_limit"] = rounds_per_game
+    _check_settings(preset=preset, overrides=overrides, table_size=table_size, format=format,
+                    rounds=rounds, tiebreaks=tiebreaks, knockout_size=knockout_size)
+    tournament = Tournament.objects.create(
+        club=club, name=name.strip(), slug=_unique_slug(name, starts_on), starts_on=starts_on,
+        preset=preset, target=target or None, rounds_per_game=rounds_per_game or None,
+        table_size=table_size, format=format, planned_rounds=rounds, points_scheme=points_scheme,
+        tiebreaks=tiebreaks, avoid_same_club=avoid_same_club, remainder=remainder,
+        knockout_size=knockout_size, created_by=getattr(actor, "user", None),
+    )
+    Stage.objects.create(tournament=tournament, order=1, kind=format)
+    if knockout_size:
+        # Tables of 4 send their top two on, so 8 qualifiers make two semi-finals and a final
+        # table of four; tables of 2 and 3 send only the winner on.
+        Stage.objects.create(tournament=tournament, order=2, kind=Stage.Kind.KNOCKOUT,
+                             qualifiers=knockout_size, advance=2 if table_size == 4 else 1)
+    return tournament
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+@transaction.atomic
+def tournament_open(*, tournament: Tournament) -> Tournament:
+    """Announce the tournament: it is listed publicly and players can be checked in."""
+    tournament = _locked(tournament)
+    if tournament.status == Tournament.Status.DRAFT:
+        tournament.status = Tournament.Status.REGISTRATION
+        tournament.save(update_fields=["status"])
+    return tournament
+
+
+def _rating(player: Player) -> int:
+    try:
+        return player.rating.value
+    except PlayerRating.DoesNotExist:
+        return ratings.display(ratings.DEFAULT)
+
+
+@transaction.atomic
+def registration_add(
+    *, tournament: Tournament, player: Player | None = None, display_name: str = "",
+    checked_in: bool = False,
+) -> Registration:
+    """Register a player (a new one by name becomes a member of the club).
+
+    Once the tournament runs this is a late entry: the player is checked in and paired from
+    the next round on, with no points for the rounds missed. Registering twice returns the
+    same registration (and takes back a withdrawal).
+    """
+    tournament = _locked(tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Refused("tournament-finished")
+    if player is None:
+        if not display_name.strip():
+            raise Refused("name-needed")
+        player = member_add(club=tournament.club, display_name=display_name).player
+    late_round = None
+    if tournament.status == Tournament.Status.RUNNING:
+        if tournament.format == Tournament.Format.ROUND_ROBIN:
+            raise Refused("late-entry-round-robin")
+        if tournament.stages.filter(kind=Stage.Kind.KNOCKOUT).exclude(seeds=[]).exists():
+            raise Refused("late-entry-knockout")
+        public = tournament.rounds.filter(
+            status__in=[Round.Status.PUBLISHED, Round.Status.COMPLETE]
+        ).aggregate(last=Max("number"))["last"]
+        late_round = (public or 0) + 1
+        checked_in = True
+    registration, created = Registration.objects.select_for_update().get_or_create(
+        tournament=tournament, player=player,
+        defaults={"rating": _rating(player), "checked_in": checked_in,
+                  "late_entry_round": late_round},
+    )
+    if not created and registration.withdrawn:
+        registration.withdrawn = False
+        registration.save(update_fields=["withdrawn"])
+    return registration
+
+
+def _locked_registration(registration: Registration) -> Registration:
+    return (
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("tournament", "player").get(pk=registration.pk)
+    )
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
+    """Mark the player present (or not). Only checked-in players are paired."""
+    registration = _locked_registration(registration)
+    if registration.tournament.status == Tournament.Status.FINISHED:
+        raise Refused("tournament-finished")
+    if registration.checked_in != checked_in:
+        registration.checked_in = checked_in
+        registration.save(update_fields=["checked_in"])
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(*, registration: Registration, withdrawn: bool = True) -> Registration:
+    """Withdraw a player from the next rounds (or take that back). Their games stay counted:
+    table-mates keep the points they earned against them."""
+    registration = _locked_registration(registration)
+    if registration.tournament.status == Tournament.Status.FINISHED:
+        raise Refused("tournament-finished")
+    if registration.withdrawn != withdrawn:
+        registration.withdrawn = withdrawn
+        registration.save(update_fields=["withdrawn"])
+    return registration

@@ -1,0 +1,367 @@
+"""Rounds: pair the next one as a draft, edit it by hand, publish it as games, complete it."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import Game
+from scoring.services import Actor, game_start
+
+from .. import draw
+from ..models import Registration, Round, Stage, Table, Tournament
+from .errors import Refused
+
+#: Fields up to this many players are paired inside the request; larger ones by a Celery task
+#: while the organiser's page shows the progress.
+SYNC_LIMIT = 64
+
+_DONE = (Game.Status.FINISHED, Game.Status.ABANDONED)
+
+
+def _locked_round(rnd: Round) -> Round:
+    return (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament", "tournament__club", "stage")
+        .get(pk=rnd.pk)
+    )
+
+
+def _active(tournament: Tournament, number: int) -> list[Registration]:
+    """Who is paired in round ``number``: checked in, not withdrawn, already entered."""
+    return [
+        r for r in tournament.registrations.filter(checked_in=True, withdrawn=False)
+        .select_related("player").order_by("player_id")
+        if r.late_entry_round is None or r.late_entry_round <= number
+    ]
+
+
+def _next_stage(tournament: Tournament) -> Stage:
+    stages = list(tournament.stages.order_by("order"))
+    knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT and s.seeds), None)
+    return knockout or stages[0]
+
+
+def _complete_if_done(rnd: Round) -> bool:
+    """Close a published round whose games are all over; True when it is complete now."""
+    if rnd.status == Round.Status.COMPLETE:
+        return True
+    playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).exists()
+    if rnd.status != Round.Status.PUBLISHED or playing:
+        return False
+    rnd.status, rnd.completed_at = Round.Status.COMPLETE, timezone.now()
+    rnd.save(update_fields=["status", "completed_at"])
+    return True
+
+
+def close_finished_rounds(tournament: Tournament) -> None:
+    """Complete every published round that can be; refuse when one still has games playing."""
+    for rnd in tournament.rounds.select_for_update().filter(status=Round.Status.PUBLISHED):
+        if not _complete_if_done(rnd):
+            raise Refused("round-in-progress", round=rnd.number)
+
+
+@transaction.atomic
+def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Round:
+    """Start pairing the next round as a draft; returns the round (status ``pairing`` while
+    a task pairs a large field, ``draft`` when done). A draft already waiting is returned."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Refused("tournament-finished")
+    pending = tournament.rounds.filter(status__in=[Round.Status.PAIRING, Round.Status.DRAFT])
+    if pending.exists():
+        return pending.get()
+    close_finished_rounds(tournament)
+    stage = _next_stage(tournament)
+    played = stage.rounds.count()
+    if stage.kind == Stage.Kind.SWISS and played >= tournament.planned_rounds:
+        raise Refused("stage-rounds-done", rounds=played)
+    if stage.kind == Stage.Kind.ROUND_ROBIN and stage.plan and played >= len(stage.plan):
+        raise Refused("stage-rounds-done", rounds=played)
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        tables = draw.load_tables(tournament, stage=stage)
+        if not draw.bracket_state(stage, tournament.table_size, tables)[1].ready:
+            raise Refused("knockout-done")
+    number = (tournament.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+    active = _active(tournament, number)
+    if stage.kind != Stage.Kind.KNOCKOUT and len(active) < 2:
+        raise Refused("too-few-players", count=len(active))
+    rnd = Round.objects.create(tournament=tournament, stage=stage, number=number)
+    if tournament.status != Tournament.Status.RUNNING:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    if len(active) <= SYNC_LIMIT:
+        return round_pair(round_id=rnd.pk)
+    from ..tasks import round_pair_task
+
+    transaction.on_commit(lambda: round_pair_task.delay(rnd.pk))
+    return rnd
+
+
+def _progress(round_id: int, percent: int) -> None:
+    # A plain update, committed at once when running in a task, so the organiser's polling
+    # page sees it while the pairing goes on.
+    Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(progress=percent)
+
+
+def round_pair(*, round_id: int) -> Round:
+    """Pair a round that is waiting to be paired; the body of the Celery task.
+
+    Safe to run twice: the slow part (the pure pairing) reads only, and the draft is written
+    under the round's lock only if the round is still waiting. A pairing that fails keeps the
+    round waiting, with the reason, for the organiser to discard.
+    """
+    rnd = Round.objects.select_related("tournament", "stage").get(pk=round_id)
+    if rnd.status != Round.Status.PAIRING:
+        return rnd
+    _progress(rnd.pk, 10)
+    try:
+        tables, byes, flags, plan = _draft(rnd)
+    except (ValueError, Refused) as error:
+        Round.objects.filter(pk=rnd.pk).update(error=str(error)[:200], progress=0)
+        rnd.refresh_from_db()
+        return rnd
+    _progress(rnd.pk, 80)
+    with transaction.atomic():
+        rnd = _locked_round(rnd)
+        if rnd.status != Round.Status.PAIRING:
+            return rnd
+        if plan is not None:
+            Stage.objects.filter(pk=rnd.stage_id).update(**plan)
+        rows = [Table(round=rnd, number=i, seats=list(seats), match=match)
+                for i, (seats, match) in enumerate(tables, start=1)]
+        rows += [Table(round=rnd, number=len(rows) + i, seats=[p], bye=True)
+                 for i, p in enumerate(byes, start=1)]
+        Table.objects.bulk_create(rows)
+        rnd.flags, rnd.status, rnd.progress, rnd.error = flags, Round.Status.DRAFT, 100, ""
+        rnd.save(update_fields=["flags", "status", "progress", "error"])
+    return rnd
+
+
+def _draft(rnd: Round):
+    """(tables as (seats, match id), bye player ids, flags, new stage plan or None)."""
+    tournament, stage = rnd.tournament, rnd.stage
+    tables = draw.load_tables(tournament, stage=stage)
+    if stage.kind == Stage.Kind.KNOCKOUT:
+        _bracket, state = draw.bracket_state(stage, tournament.table_size, tables)
+        first = not any(t.match for t in tables)
+        flags = stage.flags if first else draw.flags_json(state.flags)
+        return [(m.seats, m.match) for m in state.ready], [], flags, None
+    active = _active(tournament, rnd.number)
+    if stage.kind == Stage.Kind.SWISS:
+        draft = draw.swiss_draft(tournament, active, tables)
+        seats = [(t.seats, "") for t in draft.tables]
+        return seats, list(draft.byes), draw.flags_json(draft.flags), None
+    plan = None
+    schedule = stage.plan
+    if not schedule:
+        ids, schedule, flags = draw.round_robin_plan(tournament, active)
+        plan = {"seeds": ids, "plan": schedule, "flags": flags}
+    index = stage.rounds.filter(number__lt=rnd.number).count()
+    planned = schedule[index]
+    present = {r.player_id for r in active}
+    out, byes, flags = [], [p for p in planned["byes"] if p in present], list(planned["flags"])
+    if index == 0:
+        flags += plan["flags"] if plan else stage.flags
+    for number, seats in enumerate(planned["tables"], start=1):
+        kept = [p for p in seats if p in present]
+        gone = [p for p in seats if p not in present]
+        if gone:
+            flags.append({"code": "withdrawn-removed",
+                          "params": {"table": number, "players": gone}})
+        if len(kept) >= 2:
+            out.append((kept, ""))
+        elif kept:
+            byes += kept
+            flags.append({"code": "bye", "params": {"player": kept[0], "reason": "table-emptied"}})
+    return out, byes, flags, plan
+
+
+@transaction.atomic
+def round_discard(*, round: Round) -> None:
+    """Throw away a draft (or a pairing that failed) so it can be paired again."""
+    rnd = _locked_round(round)
+    if rnd.status not in (Round.Status.PAIRING, Round.Status.DRAFT):
+        raise Refused("not-draft", round=rnd.number)
+    rnd.delete()
+
+
+def _draft_tables(rnd: Round) -> list[Table]:
+    if rnd.status != Round.Status.DRAFT:
+        raise Refused("not-draft", round=rnd.number)
+    return list(Table.objects.select_for_update().filter(round=rnd).order_by("number"))
+
+
+def _find(tables: list[Table], player: int) -> tuple[Table, int]:
+    for table in tables:
+        if player in table.seats:
+            return table, table.seats.index(player)
+    raise Refused("not-in-round", player=player)
+
+
+@transaction.atomic
+def table_swap(*, round: Round, first: int, second: int) -> Round:
+    """Swap two players of a draft: between tables, or seats at one table (who opens).
+
+    Everybody stays seated exactly once. In a knockout only seats at one table may change:
+    the bracket decides who meets whom.
+    """
+    rnd = _locked_round(round)
+    tables = _draft_tables(rnd)
+    (ta, ia), (tb, ib) = _find(tables, first), _find(tables, second)
+    if first == second:
+        return rnd
+    if rnd.stage.kind == Stage.Kind.KNOCKOUT and ta.pk != tb.pk:
+        raise Refused("knockout-fixed")
+    if ta.pk == tb.pk:
+        ta.seats[ia], ta.seats[ib] = second, first
+        changed = [ta]
+    else:
+        ta.seats[ia], tb.seats[ib] = second, first
+        changed = [ta, tb]
+    Table.objects.bulk_update(changed, ["seats"])
+    _edited(rnd, tables, changed, [first, second])
+    return rnd
+
+
+@transaction.atomic
+def table_move(*, round: Round, player: int, table_number: int) -> Round:
+    """Move one player of a draft to the end of another table (a bye player joins a table).
+
+    Refused when it would leave a table of one or make one bigger than four.
+    """
+    rnd = _locked_round(round)
+    tables = _draft_tables(rnd)
+    if rnd.stage.kind == Stage.Kind.KNOCKOUT:
+        raise Refused("knockout-fixed")
+    source, index = _find(tables, player)
+    target = next((t for t in tables if t.number == table_number and not t.bye), None)
+    if target is None:
+        raise Refused("no-such-table", table=table_number)
+    if target.pk == source.pk:
+        return rnd
+    if len(target.seats) >= 4:
+        raise Refused("table-full", table=target.number)
+    if not source.bye and len(source.seats) <= 2:
+        raise Refused("table-too-small", table=source.number)
+    source.seats.pop(index)
+    target.seats.append(player)
+    if source.bye:
+        source.delete()
+        tables.remove(source)
+        changed = [target]
+    else:
+        changed = [source, target]
+    Table.objects.bulk_update(changed, ["seats"])
+    _edited(rnd, tables, changed, [player])
+    return rnd
+
+
+def _edited(rnd: Round, tables: list[Table], changed: list[Table], players: list[int]) -> None:
+    """Re-explain the tables an organiser changed: their old flags go, fresh meeting flags for
+    exactly those tables come, and a note says who was moved by hand."""
+    numbers = {t.number for t in changed}
+    bye_players = {t.seats[0] for t in tables if t.bye}
+    kept = [
+        f for f in rnd.flags
+        if f["params"].get("table") not in numbers
+        and not (f["code"] == "bye" and f["params"].get("player") not in bye_players)
+    ]
+    known_byes = {f["params"].get("player") for f in kept if f["code"] == "bye"}
+    kept += [{"code": "bye", "params": {"player": p, "reason": "by-hand"}}
+             for p in sorted(bye_players - known_byes)]
+    past = draw.load_tables(rnd.tournament, stage=rnd.stage)
+    clubs = dict(Registration.objects.filter(tournament=rnd.tournament)
+                 .values_list("player_id", "player__home_club_id"))
+    fresh = draw.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
+                               clubs if rnd.tournament.avoid_same_club else {})
+    note = {"code": "edited-by-hand", "params": {"players": players,
+                                                 "tables": sorted(numbers)}}
+    rnd.flags = kept + fresh + [note]
+    rnd.save(update_fields=["flags"])
+
+
+def _title(rnd: Round, table: Table) -> str:
+    if table.match:
+        detail = _("round %(round)s, match %(match)s") % {"round": rnd.number,
+                                                          "match": table.match}
+    else:
+        detail = _("round %(round)s, table %(table)s") % {"round": rnd.number,
+                                                          "table": table.number}
+    return f"{rnd.tournament.name} · {detail}"[:120]
+
+
+@transaction.atomic
+def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
+    """Make the draft official: one scoring Game per table, seated in the table's order, with
+    the tournament's rules. A bye scores per the points scheme without a game. Publishing a
+    published round changes nothing."""
+    rnd = _locked_round(round)
+    if rnd.status in (Round.Status.PUBLISHED, Round.Status.COMPLETE):
+        return rnd
+    tables = _draft_tables(rnd)
+    ids = [p for t in tables for p in t.seats]
+    if len(ids) != len(set(ids)):
+        raise Refused("seated-twice")
+    tournament = rnd.tournament
+    regs = {r.player_id: r for r in Registration.objects.filter(
+        tournament=tournament, player_id__in=ids).select_related("player")}
+    withdrawn = [regs[p].player.display_name for p in ids if regs[p].withdrawn]
+    if withdrawn and rnd.stage.kind != Stage.Kind.KNOCKOUT:
+        raise Refused("withdrawn-seated", players=", ".join(withdrawn))
+    for table in tables:
+        if table.bye or table.game_id:
+            continue
+        if len(table.seats) < 2:
+            raise Refused("table-too-small", table=table.number)
+        table.game = game_start(
+            club=tournament.club, players=[regs[p].player for p in table.seats],
+            preset=tournament.preset, overrides=tournament.overrides,
+            title=_title(rnd, table), actor=actor,
+        )
+        Table.objects.filter(pk=table.pk).update(game=table.game)
+    rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
+    rnd.save(update_fields=["status", "published_at"])
+    return rnd
+
+
+@transaction.atomic
+def round_complete(*, round: Round) -> Round:
+    """Close a published round once every game is finished or abandoned."""
+    rnd = _locked_round(round)
+    if rnd.status == Round.Status.COMPLETE:
+        return rnd
+    if rnd.status != Round.Status.PUBLISHED:
+        raise Refused("not-published", round=rnd.number)
+    playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).count()
+    if playing:
+        raise Refused("games-playing", count=playing)
+    _complete_if_done(rnd)
+    return rnd
+
+
+@transaction.atomic
+def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
+    """Play an abandoned table again: a fresh game for the same seats. Allowed while its
+    round is open, or in the last round before the next one is paired (the round reopens)."""
+    table = Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
+    rnd = _locked_round(table.round)
+    if table.bye or table.game is None or table.game.status != Game.Status.ABANDONED:
+        raise Refused("not-abandoned", table=table.number)
+    later = rnd.tournament.rounds.filter(number__gt=rnd.number).exists()
+    if rnd.status != Round.Status.PUBLISHED and (rnd.status != Round.Status.COMPLETE or later):
+        raise Refused("round-closed", round=rnd.number)
+    regs = {r.player_id: r.player for r in Registration.objects.filter(
+        tournament=rnd.tournament, player_id__in=table.seats).select_related("player")}
+    tournament = rnd.tournament
+    table.game = game_start(
+        club=tournament.club, players=[regs[p] for p in table.seats], preset=tournament.preset,
+        overrides=tournament.overrides, title=_title(rnd, table), actor=actor,
+    )
+    table.save(update_fields=["game"])
+    if rnd.status == Round.Status.COMPLETE:
+        rnd.status, rnd.completed_at = Round.Status.PUBLISHED, None
+        rnd.save(update_fields=["status", "completed_at"])
+    return table

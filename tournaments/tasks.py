@@ -1,0 +1,9 @@
+from celery import shared_task
+
+from . import services
+
+
+@shared_task(name="tournaments.round_pair", acks_late=True)
+def round_pair_task(round_id: int) -> str:
+    """Pair a round waiting as ``pairing``. Safe to run twice: a paired round is left alone."""
+    return services.round_pair(round_id=round_id).status
