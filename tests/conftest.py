@@ -46,9 +46,12 @@ def celery_mode(request):
             mode = "worker"
         elif IN_CI:
             pytest.fail("CI needs a real Celery worker (CELERY_TEST_WORKER=1 and a ping answer).")
-    app.conf.task_always_eager = mode == "eager"
+    # The app reads Django settings under the CELERY_ namespace, so the setting is changed by
+    # its prefixed name; `app.conf.task_always_eager = …` would be shadowed by it.
+    app.conf.CELERY_TASK_ALWAYS_EAGER = mode == "eager"
+    assert app.conf.task_always_eager is (mode == "eager")
     yield mode
-    app.conf.task_always_eager = previous
+    app.conf.CELERY_TASK_ALWAYS_EAGER = previous
 
 
 @pytest.fixture(scope="session")
