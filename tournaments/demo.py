@@ -1,0 +1,50 @@
+"""A demo tournament for a first run: a Swiss day with a knockout final, played by robots at
+the tables through the same services a referee's tablet uses."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Player
+from scoring.demo import Robot
+
+from . import services
+from .models import Round, Tournament
+
+
+def _play(rnd: Round, rng: random.Random) -> Round:
+    rnd = services.round_publish(round=rnd)
+    for table in rnd.tables.filter(bye=False).select_related("game").order_by("number"):
+        Robot(table.game, rng).play_game()
+    return services.round_complete(round=rnd)
+
+
+def demo_tournaments(club: Club, players: list[Player], seed: int = 18) -> list[Tournament]:
+    """Skipped when the club already has tournaments."""
+    if club.tournaments.exists():
+        return list(club.tournaments.all())
+    rng = random.Random(seed)
+    today = timezone.localdate()
+    played = services.tournament_create(
+        club=club, name=_("Autumn Cup"), starts_on=today - timedelta(days=10),
+        preset=club.default_preset, rounds_per_game=1, table_size=4, rounds=3, knockout_size=4,
+    )
+    services.tournament_open(tournament=played)
+    for player in players:
+        services.registration_add(tournament=played, player=player, checked_in=True)
+    for _round in range(3):
+        _play(services.round_generate(tournament=played), rng)
+    _play(services.knockout_start(tournament=played), rng)
+    services.tournament_finish(tournament=played)
+    coming = services.tournament_create(
+        club=club, name=_("Winter Open"), starts_on=today + timedelta(days=12),
+        preset=club.default_preset, table_size=4, rounds=4,
+    )
+    services.tournament_open(tournament=coming)
+    for player in players[:7]:
+        services.registration_add(tournament=coming, player=player)
+    return [played, coming]
