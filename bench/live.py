@@ -1,8 +1,10 @@
 """Requests per second on a game's live page, served by gunicorn, loaded by wrk on loopback
 (issue: >= 300 requests/s on this 2-core machine, with correct results).
 
-Two paths: the poll a spectator's page makes every 3 s when nothing changed (answered from the
-cache: 204) and the poll right after a turn (renders the scoreboard and board: 200).
+Three paths: the poll a spectator's page makes every 3 s when nothing changed (answered from the
+cache: 204); the poll right after a turn (the scoreboard and board of the new version, rendered
+once per version and language, then cached: 200); and, for comparison, the whole game page as
+first opened (rendered every time).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/live.py
 """
@@ -80,8 +82,10 @@ def main() -> None:
         print(f"database: {url.split('://')[0]}; gunicorn {args.workers} workers; "
               f"wrk 2 threads, {args.connections} connections, {args.seconds} s x {args.runs}")
         print(f"game: 4 players, {game.turn_count} turns on the table; scores {scores}")
+        page = f"http://127.0.0.1:{PORT}/games/{game.pk}/"
         for name, target in (("poll, nothing changed (204)", unchanged),
-                             ("poll after a turn (200, full render)", base)):
+                             ("poll after a turn (200: the fragment of the new version)", base),
+                             ("the whole game page, first load (200, not cached)", page)):
             runs = [wrk(target, args.seconds, args.connections) for _ in range(args.runs)]
             bad = sum(b for _, b in runs)
             print(f"{name}: median {statistics.median(r for r, _ in runs):.0f} requests/s "
