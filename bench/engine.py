@@ -9,13 +9,13 @@ not count against the engine; the load average is printed alongside.
 
 from __future__ import annotations
 
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from _machine import machine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -120,17 +120,7 @@ def bench_replay(records: list[dict]) -> dict:
 
 
 def main() -> None:
-    cpu = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    loadavg = Path("/proc/loadavg")
-    load = " ".join(loadavg.read_text().split()[:3]) if loadavg.exists() else "?"
-    print(f"python {platform.python_version()}  cpu {cpu}  cores {os.cpu_count()}  load {load}")
+    print(f"machine: {machine()}")
     boards = [build_board(seed) for seed in range(12)]
     fit_runs = [bench_fits(boards) for _ in range(RUNS)]
     records = recorded_rounds(200)

@@ -11,13 +11,13 @@ times on the same input and reports the median with the quality of the draft
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from _machine import machine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -37,21 +37,10 @@ from tournaments.pairing import (  # noqa: E402
 )
 
 
-def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+def versions() -> str:
     import networkx
 
-    return (
-        f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"networkx {networkx.__version__}"
-    )
+    return f"networkx {networkx.__version__}"
 
 
 def simulate(n: int, size: int, rounds: int, seed: int):
@@ -159,7 +148,7 @@ def main() -> None:
         "repeat-free pairing exists (about half a minute for 500 players)",
     )
     args = parser.parse_args()
-    print(f"machine: {machine()}, load average {os.getloadavg()[0]:.1f}")
+    print(f"machine: {machine()}, {versions()}")
     swiss_case(1000, 4, args.runs, limit=2)
     swiss_case(500, 2, args.runs, limit=5)
     swiss_case(1001, 4, args.runs, limit=2, remainder="smaller_tables", avoid_same_club=True)

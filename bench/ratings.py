@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
+from _machine import load_average, machine
 from openskill.models import PlackettLuce
 
 try:
@@ -84,29 +83,10 @@ def timed(fn, games):
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def load_average() -> str:
-    try:
-        with open("/proc/loadavg") as f:
-            return " ".join(f.read().split()[:3])
-    except OSError:
-        return "unknown"
-
-
 def bench(n_games: int, n_players: int, reps: int) -> None:
     games = make_history(n_games, n_players)
     players_per_game = sum(len(g.player_keys) for g in games) / len(games)
-    print(f"python {platform.python_version()}, cpu {cpu_name()}, {os.cpu_count()} cores")
+    print(f"machine: {machine()}")
     print(
         f"{n_games} games of 2-4 players (mean {players_per_game:.2f}) "
         f"among {n_players} players, {reps} repetitions, median taken"

@@ -224,13 +224,9 @@ def tablet_turn(request, pk=None, token=None):
             corners=data["corner_numbers"], expected_version=data["version"], actor=actor,
             client_key=data["key"],
         )
-    except services.Conflict as conflict:
-        return _conflict(request, conflict.game, token)
-    except services.NotPlaying:
-        return _message(request, _("This game is not in progress."), 409)
-    except EngineError as error:
+    except _REFUSALS as refused:
         names = [s.player.display_name for s in selectors.game_seats(game)]
-        return _message(request, refusal(error, at=data["at"], players=names), 422)
+        return _refused(request, token, refused, at=data["at"], players=names)
     if not request.htmx:
         return redirect(_urls(game, token)["tablet"])
     view = None
@@ -240,13 +236,31 @@ def tablet_turn(request, pk=None, token=None):
 
 
 
-def _conflict(request, game, token):
+_REFUSALS = (services.Conflict, services.NotPlaying, EngineError)
+
+
+def _refused(request, token, refused, *, at=None, players=None):
+    """The tablet's answer to a refused write. A stale tablet gets the current state with a
+    notice; a game that is over, or a move the engine refuses, gets the reason in words."""
+    if isinstance(refused, services.Conflict):
+        game = refused.game
+        game.refresh_from_db()
+        return _render_tablet(
+            request, game, token, status=409,
+            notice=_("Another tablet changed this game. This is the current state; nothing you "
+                     "sent was recorded."),
+        )
+    if isinstance(refused, services.NotPlaying):
+        return _message(request, _("This game is not in progress."), 409)
+    return _message(request, refusal(refused, at=at, players=players), 422)
+
+
+def _written(request, game, token, **extra):
+    """After a write: the fresh tablet for htmx, a redirect to it for a plain form."""
     game.refresh_from_db()
-    return _render_tablet(
-        request, game, token, status=409,
-        notice=_("Another tablet changed this game. This is the current state; nothing you "
-                 "sent was recorded."),
-    )
+    if not request.htmx:
+        return redirect(_urls(game, token)["tablet"])
+    return _render_tablet(request, game, token, **extra)
 
 
 @require_POST
@@ -258,16 +272,9 @@ def tablet_undo(request, pk=None, token=None):
     try:
         services.turn_undo(game_id=game.pk, expected_version=form.cleaned_data["version"],
                            actor=actor)
-    except services.Conflict as conflict:
-        return _conflict(request, conflict.game, token)
-    except services.NotPlaying:
-        return _message(request, _("This game is not in progress."), 409)
-    except EngineError as error:
-        return _message(request, refusal(error), 422)
-    game.refresh_from_db()
-    if not request.htmx:
-        return redirect(_urls(game, token)["tablet"])
-    return _render_tablet(request, game, token, notice=_("The last entry was undone."))
+    except _REFUSALS as refused:
+        return _refused(request, token, refused)
+    return _written(request, game, token, notice=_("The last entry was undone."))
 
 
 @require_POST
@@ -292,16 +299,9 @@ def tablet_hands(request, pk=None, token=None):
     try:
         services.round_end(game_id=game.pk, hands=hands,
                            expected_version=form.cleaned_data["version"], actor=actor)
-    except services.Conflict as conflict:
-        return _conflict(request, conflict.game, token)
-    except services.NotPlaying:
-        return _message(request, _("This game is not in progress."), 409)
-    except EngineError as error:
-        return _message(request, refusal(error, players=names), 422)
-    game.refresh_from_db()
-    if not request.htmx:
-        return redirect(_urls(game, token)["tablet"])
-    return _render_tablet(request, game, token, round_result=True)
+    except _REFUSALS as refused:
+        return _refused(request, token, refused, players=names)
+    return _written(request, game, token)
 
 
 def _hand_from_post(post, seat: int):
