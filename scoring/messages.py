@@ -3,7 +3,7 @@ this is the only place that turns them into sentences for referees."""
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.engine import EngineError
 
@@ -59,9 +59,21 @@ def refusal(error: EngineError, *, at=None, players=None) -> str:
     if code == "must-draw":
         return _("A player may pass only after drawing %(needed)s tiles (drawn: %(given)s).") % p
     if code == "hand-count":
-        return _("%(player)s should hold %(expected)s tiles, not %(given)s.") % {
-            "player": name(p.get("seat")), "expected": p.get("expected"), "given": p.get("given"),
+        tracked = p.get("tracked", 0)
+        return ngettext("%(player)s should hold %(expected)s tile, not %(given)s.",
+                        "%(player)s should hold %(expected)s tiles, not %(given)s.", tracked) % {
+            "player": name(p.get("seat")), "expected": tracked, "given": p.get("given"),
         }
+    if code == "hand-points":
+        return _("%(count)s tiles cannot hold %(points)s points (at most %(max)s).") % p
+    if code == "bad-hand":
+        return _("Enter each hand as tiles, or as a count and points.")
+    if code == "player-count":
+        return _("These rules allow %(min)s to %(max)s players, not %(count)s.") % p
+    if code == "player-duplicate":
+        return _("A player can sit only once.")
+    if code == "bad-rules":
+        return _("These rules are not valid (%(name)s).") % {"name": p.get("name", "?")}
     if code == "tile-duplicate":
         return _("Tile %(tile)s is listed in two hands.") % {"tile": p.get("tile", "?")}
     return _("Refused: %(reason)s") % {"reason": error.message}

@@ -267,3 +267,27 @@ def test_public_pages_query_budget(client, game, django_assert_max_num_queries, 
         assert client.get(reverse("scoring:game-live", args=[game.pk])).status_code == 200
     with django_assert_max_num_queries(4):
         assert client.get(reverse("scoring:game-list")).status_code == 200
+
+
+def test_hands_with_a_wrong_count_are_refused_in_words(client, referee, club):
+    players = [member(club, name=n) for n in ("Ann", "Ben")]
+    game = game_start(club=club, players=players, preset="pressman", actor=Actor())
+    game.rounds.filter(number=0).update(dealt=1)
+    client.force_login(referee)
+    post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
+    game.refresh_from_db()
+    assert game.phase == "hands"
+    url = reverse("scoring:hands", args=[game.pk])
+    wrong = client.post(url, {"version": game.version, "tiles-1": "0-1-2 0-0-0"},
+                        HTTP_HX_REQUEST="true")
+    assert wrong.status_code == 422
+    assert "Ben should hold 1 tile, not 2." in wrong.content.decode()
+    junk = client.post(url, {"version": game.version, "count-1": "x", "points-1": "3"},
+                       HTTP_HX_REQUEST="true")
+    assert junk.status_code == 400
+    assert "Count and points must be whole numbers." in junk.content.decode()
+    right = client.post(url, {"version": game.version, "tiles-1": "0-1-2"},
+                        HTTP_HX_REQUEST="true")
+    assert right.status_code == 200
+    game.refresh_from_db()
+    assert [s.score for s in game.seats.order_by("position")] == [50, 0]
