@@ -164,17 +164,6 @@ def _refresh_player_ratings(players: set[int], final: dict[int, ratings.Rating])
                  "points", "last_played", "trend"], batch_size=500)
 
 
-def player_rating_ensure(player: Player) -> PlayerRating:
-    """Every player has a rating row (the default until they finish a game)."""
-    record, _ = PlayerRating.objects.get_or_create(
-        player=player,
-        defaults={"mu": ratings.DEFAULT.mu, "sigma": ratings.DEFAULT.sigma,
-                  "value": ratings.display(ratings.DEFAULT),
-                  "uncertainty": ratings.uncertainty(ratings.DEFAULT)},
-    )
-    return record
-
-
 # -- members and roles ------------------------------------------------------------------------
 
 
@@ -188,7 +177,6 @@ def member_add(*, club: Club, display_name: str = "", player: Player | None = No
     """Add an existing player, or a new one by name, to the club."""
     if player is None:
         player = Player.objects.create(display_name=display_name.strip(), home_club=club)
-        player_rating_ensure(player)
     membership, created = Membership.objects.get_or_create(
         club=club, player=player, defaults={"role": role})
     if not created and membership.role != role:

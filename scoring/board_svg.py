@@ -51,17 +51,6 @@ def view_box(cells, margin: float = 1.5) -> str:
     return f"{x0:.2f} {y0:.2f} {width:.2f} {height:.2f}"
 
 
-def frontier(cells) -> set[tuple[int, int]]:
-    """Empty cells sharing an edge with the layout: where the next tile could go."""
-    out = set()
-    for c, r in cells:
-        up = (c + r) % 2 == 0
-        for n in ((c - 1, r), (c + 1, r), (c, r + 1) if up else (c, r - 1)):
-            if n not in cells:
-                out.add(n)
-    return out
-
-
 def cells_svg(cells: list[dict], last_cell) -> str:
     """The tiles on the table as SVG markup. Built here rather than in a template loop: the
     tablet redraws it after every turn, and a template loop over every corner label costs more
