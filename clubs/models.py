@@ -26,6 +26,11 @@ class Club(models.Model):
         ordering = ["name"]
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
+        # Granted per club by a member's role (clubs/backends.py), or for every club by the admin.
+        permissions = [
+            ("organise_club", _("Can manage the club's members, referees and tournaments")),
+            ("referee_club", _("Can record the club's games")),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -1,28 +1,14 @@
-"""Who may do what in a club. One place, so views, services and templates agree."""
+"""Who may do what in a club, asked the Django way (see clubs/backends.py), in one place so
+views, services and templates agree."""
 
-from .models import Club, Membership
-
-_REFEREE_ROLES = (Membership.Role.REFEREE, Membership.Role.ORGANISER)
-
-
-def club_role(user, club: Club) -> str | None:
-    """The user's role in the club, or None for a non-member or anonymous visitor."""
-    if not user.is_authenticated:
-        return None
-    return (
-        Membership.objects.filter(club=club, player__user=user)
-        .values_list("role", flat=True)
-        .first()
-    )
+from .models import Club
 
 
 def can_organise(user, club: Club) -> bool:
-    if user.is_authenticated and user.is_superuser:
-        return True
-    return club_role(user, club) == Membership.Role.ORGANISER
+    """Manage the club's members, referees and tournaments."""
+    return user.has_perm("clubs.organise_club", club)
 
 
 def can_referee(user, club: Club) -> bool:
-    if user.is_authenticated and user.is_superuser:
-        return True
-    return club_role(user, club) in _REFEREE_ROLES
+    """Record the club's games."""
+    return user.has_perm("clubs.referee_club", club)

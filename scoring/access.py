@@ -40,7 +40,9 @@ def recording_access(request, *, pk: int | None = None, token: str | None = None
         games = games.annotate(role=Subquery(role.values("role")[:1]))
     game = get_object_or_404(games, pk=pk)
     allowed = user.is_authenticated and (
-        user.is_superuser or game.role in (Membership.Role.REFEREE, Membership.Role.ORGANISER)
+        user.is_superuser
+        or game.role in (Membership.Role.REFEREE, Membership.Role.ORGANISER)
+        or can_referee(user, game.club)  # granted for every club, not by a role here
     )
     if not allowed:
         raise PermissionDenied("not a referee of this club")

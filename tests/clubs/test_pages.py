@@ -152,3 +152,25 @@ def test_game_page_shows_each_rating_change(client):
     assert f"1000 → {1000 + changes[a.pk]}" in body
     assert f"+{changes[a.pk]}</strong>" in body
     assert f"−{-changes[b.pk]}</strong>" in body
+
+
+def test_roles_are_django_permissions_per_club_and_grants_hold_everywhere():
+    from django.contrib.auth.models import Group, Permission
+
+    home, other = ClubFactory(), ClubFactory()
+    organiser, referee, official = (UserFactory(username=n) for n in ("o1", "r1", "f1"))
+    member(home, Membership.Role.ORGANISER, user=organiser)
+    member(home, Membership.Role.REFEREE, user=referee)
+    assert organiser.has_perm("clubs.organise_club", home)
+    assert organiser.has_perm("clubs.referee_club", home)
+    assert not organiser.has_perm("clubs.organise_club", other)
+    assert referee.has_perm("clubs.referee_club", home)
+    assert not referee.has_perm("clubs.organise_club", home)
+    assert not referee.has_perm("clubs.referee_club", other)
+    # A federation's referees: the permission granted through a group, for every club.
+    group = Group.objects.create(name="Federation referees")
+    group.permissions.add(Permission.objects.get(codename="referee_club"))
+    official.groups.add(group)
+    assert official.has_perm("clubs.referee_club", home)
+    assert official.has_perm("clubs.referee_club", other)
+    assert not official.has_perm("clubs.organise_club", other)
