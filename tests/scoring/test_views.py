@@ -291,3 +291,39 @@ def test_hands_with_a_wrong_count_are_refused_in_words(client, referee, club):
     assert right.status_code == 200
     game.refresh_from_db()
     assert [s.score for s in game.seats.order_by("position")] == [50, 0]
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_finished_game_page_budget_does_not_grow_with_rounds(client, referee, club, rounds,
+                                                             django_assert_max_num_queries):
+    import random
+
+    from scoring.demo import robot_record
+    from scoring.records import game_import
+
+    record = robot_record(["A", "B"], {"preset": "pressman", "rounds_limit": rounds},
+                          random.Random(rounds))
+    game = game_import(club=club, record=record, actor=Actor())
+    assert game.status == "finished" and game.rounds.count() == rounds
+    with django_assert_max_num_queries(10):
+        response = client.get(reverse("scoring:game-detail", args=[game.pk]))
+    body = response.content.decode()
+    assert response.status_code == 200 and 'id="replay-data"' in body
+    client.force_login(referee)  # the referee's view adds the corrections list and the link
+    with django_assert_max_num_queries(14):
+        response = client.get(reverse("scoring:game-detail", args=[game.pk]))
+    assert 'id="corrections"' in response.content.decode()
+    with django_assert_max_num_queries(6):
+        assert client.get(reverse("scoring:game-record", args=[game.pk])).status_code == 200
+    with django_assert_max_num_queries(8):
+        assert client.get(reverse("scoring:turn-correct", args=[game.pk, 0, 1])).status_code == 200
+
+
+def test_forms_pages_query_budgets(client, referee, club, django_assert_max_num_queries):
+    for _ in range(5):
+        member(club)
+    client.force_login(referee)
+    with django_assert_max_num_queries(8):
+        assert client.get(reverse("scoring:game-new")).status_code == 200
+    with django_assert_max_num_queries(5):
+        assert client.get(reverse("scoring:game-import")).status_code == 200
