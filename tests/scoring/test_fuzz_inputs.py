@@ -32,7 +32,7 @@ def setup(client):
 
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.fixed_dictionaries({}, optional={f: junk for f in FIELDS}))
+@given(data=st.fixed_dictionaries({}, optional=dict.fromkeys(FIELDS, junk)))
 def test_junk_turns_are_refused_cleanly(setup, data):
     client, game = setup
     form = {k: v for k, v in data.items() if v is not None}
