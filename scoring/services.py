@@ -12,7 +12,7 @@ from clubs.models import Club, Player
 from clubs.tasks import ratings_update
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
-from . import live
+from . import live, signals
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn, new_table_token
 from .replay import (
     CurrentRound,
@@ -102,6 +102,8 @@ def engine_state_save(
     transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
     if was_finished or game.status == Game.Status.FINISHED:
         transaction.on_commit(lambda: ratings_update.delay(game.pk))
+    if game.status == Game.Status.FINISHED and not was_finished:
+        transaction.on_commit(lambda: signals.game_ended.send(sender=Game, game_id=game.pk))
 
 
 def _finish_places(seats: list[Seat], state: GameState) -> None:
@@ -407,6 +409,7 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
     transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
     if before["status"] == Game.Status.FINISHED:
         transaction.on_commit(lambda: ratings_update.delay(game.pk))
+    transaction.on_commit(lambda: signals.game_ended.send(sender=Game, game_id=game.pk))
     return game
 
 

@@ -7,3 +7,10 @@ from . import services
 def round_pair_task(round_id: int) -> str:
     """Pair a round waiting as ``pairing``. Safe to run twice: a paired round is left alone."""
     return services.round_pair(round_id=round_id).status
+
+
+@shared_task(name="tournaments.round_settle", acks_late=True)
+def round_settle_task(game_id: int) -> str | None:
+    """Close the round of a tournament game that just ended, if it was the last one."""
+    rnd = services.round_settle(game_id=game_id)
+    return rnd.status if rnd else None

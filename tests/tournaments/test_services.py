@@ -349,3 +349,25 @@ def test_knockout_semi_finals_feed_the_final(club, players):
     results = selectors.final_results(tournament, selectors.registrations(tournament))
     assert [(r.best, r.worst) for r in results[:4]] == [(1, 1), (2, 2), (3, 4), (3, 4)]
     assert [r.best for r in results[4:]] == [5, 6, 7, 8]
+
+
+def test_a_round_completes_by_itself_when_its_last_game_ends(
+        club, players, django_capture_on_commit_callbacks):
+    from scoring.demo import Robot
+
+    tournament = tournament_with(club, players)
+    rnd = services.round_publish(round=services.round_generate(tournament=tournament))
+    tables = list(rnd.tables.filter(bye=False).select_related("game").order_by("number"))
+    assert len(tables) == 4
+    with django_capture_on_commit_callbacks(execute=True):
+        for table in tables[:-1]:
+            Robot(table.game, random.Random(table.number)).play_game()
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.PUBLISHED  # one game still being played
+    with django_capture_on_commit_callbacks(execute=True):
+        game_abandon(game_id=tables[-1].game.pk, actor=Actor())  # the last one ends too
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.COMPLETE and rnd.completed_at is not None
+    # Hearing about it again changes nothing; a game of no tournament is left alone.
+    assert services.round_settle(game_id=tables[0].game.pk) is None
+    assert services.round_settle(game_id=10**9) is None

@@ -343,6 +343,18 @@ def round_complete(*, round: Round) -> Round:
 
 
 @transaction.atomic
+def round_settle(*, game_id: int) -> Round | None:
+    """Complete the round of a tournament game once its last game has ended; the round of
+    any other game, or one still playing, is left as it is. Safe to run twice."""
+    table = Table.objects.filter(game_id=game_id).select_related("round").first()
+    if table is None or table.round.status != Round.Status.PUBLISHED:
+        return None
+    rnd = _locked_round(table.round)
+    _complete_if_done(rnd)
+    return rnd
+
+
+@transaction.atomic
 def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
     """Play an abandoned table again: a fresh game for the same seats. Allowed while its
     round is open, or in the last round before the next one is paired (the round reopens)."""
