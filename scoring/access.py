@@ -10,7 +10,7 @@ from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Membership
-from clubs.permissions import can_referee
+from clubs.permissions import REFEREE_ROLES, can_referee
 
 from .models import Game
 from .services import Actor
@@ -41,7 +41,7 @@ def recording_access(request, *, pk: int | None = None, token: str | None = None
     game = get_object_or_404(games, pk=pk)
     allowed = user.is_authenticated and (
         user.is_superuser
-        or game.role in (Membership.Role.REFEREE, Membership.Role.ORGANISER)
+        or game.role in REFEREE_ROLES
         or can_referee(user, game.club)  # granted for every club, not by a role here
     )
     if not allowed:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
+from clubs.models import GameRating
 from scoring.engine import GameState
 
 from .board_svg import cell_shape, view_box
@@ -13,22 +14,21 @@ from .models import Game, Round, Seat
 from .replay import current_round_state
 
 
-def games_in_progress() -> QuerySet[Game]:
+def _games_with_seats(status: str, newest_first: str) -> QuerySet[Game]:
     return (
-        Game.objects.filter(status=Game.Status.PLAYING)
+        Game.objects.filter(status=status)
         .select_related("club")
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-        .order_by("-started_at")
+        .order_by(newest_first)
     )
+
+
+def games_in_progress() -> QuerySet[Game]:
+    return _games_with_seats(Game.Status.PLAYING, "-started_at")
 
 
 def games_finished() -> QuerySet[Game]:
-    return (
-        Game.objects.filter(status=Game.Status.FINISHED)
-        .select_related("club")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-        .order_by("-finished_at")
-    )
+    return _games_with_seats(Game.Status.FINISHED, "-finished_at")
 
 
 def game_seats(game: Game) -> list[Seat]:
@@ -95,8 +95,6 @@ def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> 
 
 def game_rating_changes(game: Game) -> list:
     """Each player's rating before and after this game, in seating order (empty until rated)."""
-    from clubs.models import GameRating
-
     by_player = {r.player_id: r for r in GameRating.objects.filter(game=game)}
     return [(seat, by_player.get(seat.player_id)) for seat in game.seats.order_by("position")
             .select_related("player")] if by_player else []

@@ -17,7 +17,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.models import Club, Membership
+from clubs.models import Club
+from clubs.permissions import clubs_refereed_by
 from scoring.engine import EngineError, HandCount, tile_parse
 
 from . import live, selectors, services
@@ -323,18 +324,9 @@ def _flat_errors(form) -> list[str]:
 # -- organising games -------------------------------------------------------------------------
 
 
-def _recording_clubs(user):
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(
-        memberships__player__user=user,
-        memberships__role__in=[Membership.Role.REFEREE, Membership.Role.ORGANISER],
-    ).distinct()
-
-
 @login_required
 def game_new(request):
-    clubs = _recording_clubs(request.user)
+    clubs = clubs_refereed_by(request.user)
     if not clubs.exists():
         raise PermissionDenied("not a referee of any club")
     form = GameStartForm(request.POST or None, clubs=clubs,
@@ -363,7 +355,7 @@ def game_new(request):
 
 @login_required
 def game_import_view(request):
-    clubs = _recording_clubs(request.user)
+    clubs = clubs_refereed_by(request.user)
     if not clubs.exists():
         raise PermissionDenied("not a referee of any club")
     form = ImportForm(request.POST or None, request.FILES or None, clubs=clubs)

@@ -174,3 +174,20 @@ def test_roles_are_django_permissions_per_club_and_grants_hold_everywhere():
     assert official.has_perm("clubs.referee_club", home)
     assert official.has_perm("clubs.referee_club", other)
     assert not official.has_perm("clubs.organise_club", other)
+
+
+def test_clubs_refereed_by_follows_roles_and_grants():
+    from django.contrib.auth.models import Group, Permission
+
+    from clubs.permissions import clubs_refereed_by
+
+    home, other = ClubFactory(), ClubFactory()
+    referee, member_user, official = (UserFactory(username=n) for n in ("r2", "m2", "f2"))
+    member(home, Membership.Role.REFEREE, user=referee)
+    member(home, Membership.Role.MEMBER, user=member_user)
+    group = Group.objects.create(name="Officials")
+    group.permissions.add(Permission.objects.get(codename="referee_club"))
+    official.groups.add(group)
+    assert list(clubs_refereed_by(referee)) == [home]
+    assert list(clubs_refereed_by(member_user)) == []
+    assert set(clubs_refereed_by(official)) == {home, other}
