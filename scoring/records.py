@@ -87,7 +87,6 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     names = record["players"]
     players = [_player_for(club, name) for name in names]
     rules = rules_resolve(record["rules"])
-    state = GameState(names, rules)
     game = Game.objects.create(
         club=club, title=record.get("title", ""), preset=rules.preset, rules=rules.to_dict(),
         target=rules.target, rounds_limit=rules.rounds_limit,
@@ -96,6 +95,21 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=i, player=p) for i, p in enumerate(players)
     )
+    record_rows_write(game=game, seats=seats, record=record, actor=actor)
+    AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
+                              user=actor.user if actor.user_id else None,
+                              via_link=actor.via_link)
+    return game
+
+
+def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Actor,
+                      finished_at=None) -> None:
+    """Write a checked record's rounds, turns and hands into a game that has none (its seats
+    in the record's order), and cache the engine's result. The version goes on from where it
+    was, so no tablet or remembered state can mistake the new content for an old one."""
+    names = record["players"]
+    state = GameState(names, rules_resolve(game.rules))
+    base = game.version
     rounds, turns, hands = [], [], []
     events = 0
     now = timezone.now()
@@ -145,14 +159,10 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
         hand.round = row
     RoundHand.objects.bulk_create([hand for _, hand in hands])
     game.turn_count = len(turns)
-    game.version = events - 1  # the save below counts the last event
-    finished_at = record.get("finished_at")
-    engine_state_save(game, seats, state,
-                      finished_at=datetime.fromisoformat(finished_at) if finished_at else None)
-    AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
-                              user=actor.user if actor.user_id else None,
-                              via_link=actor.via_link)
-    return game
+    game.version = base + events - 1  # the save below counts the last event
+    if finished_at is None and record.get("finished_at"):
+        finished_at = datetime.fromisoformat(record["finished_at"])
+    engine_state_save(game, seats, state, finished_at=finished_at)
 
 
 def _player_for(club: Club, name: str) -> Player:
