@@ -30,8 +30,12 @@ def game_export(game: Game) -> dict:
     """The record of a game: everything needed to replay it anywhere (record-format.md §3)."""
     seats = list(game.seats.select_related("player").order_by("position"))
     names = _unique_names([seat.player.display_name for seat in seats])
-    rounds = []
+    rounds, sheet = [], []
     for round_ in game.rounds.order_by("number").prefetch_related("turns", "hands"):
+        if round_.on_paper:
+            # No moves to replay: the paper's points ride along under a key replayers ignore.
+            sheet.append({"points": dict(zip(names, round_.end_points, strict=True))})
+            continue
         moves = []
         for turn in sorted(round_.turns.all(), key=lambda t: t.number):
             move = {"player": names[turn.seat]}
@@ -55,7 +59,7 @@ def game_export(game: Game) -> dict:
         if not moves and round_.ended_at is None and round_.number and not round_.dealt:
             continue  # the next round has not started: nothing to say about it yet
         rounds.append(entry)
-    return {
+    record = {
         "format": FORMAT,
         "rules": _rules_spec(game),
         "players": names,
@@ -63,6 +67,9 @@ def game_export(game: Game) -> dict:
         "club": game.club.slug,
         "title": game.title,
     }
+    if sheet:
+        record["entry"], record["sheet"] = game.entry, sheet
+    return record
 
 
 def _unique_names(names: list[str]) -> list[str]:

@@ -11,7 +11,14 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.engine import EngineError, final_check, record_state, rules_resolve, sheet_check
+from scoring.engine import (
+    EngineError,
+    final_check,
+    record_state,
+    record_validate,
+    rules_resolve,
+    sheet_check,
+)
 
 from .models import AuditEntry, Game, Round, Seat, Turn
 from .records import record_rows_write
@@ -185,10 +192,11 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     (with round/turn when replaying fails) or NotPlaying; nothing is written then."""
     game, seats = _locked(game_id)
     _check_open_for_paper(game)
-    record_state(record)
+    record_validate(record)
     if rules_resolve(record["rules"]).to_dict() != game.rules:
         raise _refuse("record-rules", "the record was played under other rules")
     ordered = _seat_order(seats, record["players"])
+    record_state(record)  # every turn, before anything is replaced
     was_finished = game.status == Game.Status.FINISHED
     before = {"entry": game.entry, "status": game.status,
               "totals": [seat.score for seat in seats],
