@@ -5,6 +5,7 @@ import json
 import random
 
 import pytest
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,13 @@ from scoring.sheets import game_sheet_enter
 from tests.factories import ClubFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    # Live fragments are cached by game id and version; a later test's game may reuse an id.
+    yield
+    cache.clear()
 
 
 @pytest.fixture
@@ -188,3 +196,17 @@ def test_junk_on_the_paper_endpoints_gets_a_message_never_a_500(client, referee,
     if game.status == "finished":  # junk that happened to be a valid sheet: a real result
         assert AuditEntry.objects.filter(game=game).exists()
         Game.objects.filter(pk=game.pk).update(status="playing", entry="moves")
+
+
+def test_a_new_game_can_start_straight_on_the_score_sheet(client, referee, club):
+    players = [member(club, name=n) for n in ("P1", "P2")]
+    client.force_login(referee)
+    page = client.get(reverse("scoring:game-new") + "?recording=sheet").content.decode()
+    assert 'value="sheet" id="id_recording_1" checked' in page or (
+        'value="sheet"' in page and "checked" in page)
+    for recording, name in (("sheet", "game-sheet"), ("final", "game-final")):
+        response = client.post(reverse("scoring:game-new"), {
+            "club": club.pk, "preset": "club", "recording": recording,
+            "players": f"{players[0].pk},{players[1].pk}"})
+        game = Game.objects.order_by("-pk").first()
+        assert response["Location"] == reverse(f"scoring:{name}", args=[game.pk])
