@@ -210,3 +210,13 @@ def test_a_new_game_can_start_straight_on_the_score_sheet(client, referee, club)
             "players": f"{players[0].pk},{players[1].pk}"})
         game = Game.objects.order_by("-pk").first()
         assert response["Location"] == reverse(f"scoring:{name}", args=[game.pk])
+
+
+def test_the_sheet_speaks_russian(client, referee, game):
+    client.force_login(referee)
+    url = reverse("scoring:game-sheet", args=[game.pk])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Бланк счёта" in page and "Сохранить бланк" in page
+    response = client.post(url, sheet_post([[80, 60, 30]]), HTTP_ACCEPT_LANGUAGE="ru")
+    assert ("После раунда 1 ни у кого нет 200 очков: партия ещё не окончена."
+            in response.content.decode())
