@@ -220,3 +220,25 @@ def test_the_sheet_speaks_russian(client, referee, game):
     response = client.post(url, sheet_post([[80, 60, 30]]), HTTP_ACCEPT_LANGUAGE="ru")
     assert ("После раунда 1 ни у кого нет 200 очков: партия ещё не окончена."
             in response.content.decode())
+
+
+@pytest.mark.parametrize("payload", [
+    b"[1, 2]", b"\xff\xfe", b"not json", b'{"format": "triominos-record/1"}',
+    json.dumps({"format": "triominos-record/1", "rules": "club", "players": ["Anna", "Boris",
+                "Vera"], "rounds": [{"moves": [{"player": "Zed", "at": [0, 0],
+                                                "corners": [1, 1, 1]}]}]}).encode(),
+    json.dumps({"format": "triominos-record/1", "rules": {"preset": "club", "target": "x"},
+                "players": ["Anna", "Boris", "Vera"], "rounds": []}).encode(),
+    json.dumps({"format": "triominos-record/1", "rules": "club", "players": [1, 2, 3],
+                "rounds": []}).encode(),
+])
+def test_junk_records_get_a_message(client, referee, game, payload):
+    client.force_login(referee)
+    upload = SimpleUploadedFile("r.json", payload)
+    response = client.post(reverse("scoring:game-attach", args=[game.pk]), {"record": upload})
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert 'class="message error"' in body or 'class="errorlist"' in body
+    game.refresh_from_db()
+    assert (game.version, game.entry) == (0, "moves")
+    assert not AuditEntry.objects.filter(game=game).exists()
