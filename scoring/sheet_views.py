@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.engine import EngineError
 
@@ -90,13 +90,19 @@ def sheet_refusal(error: EngineError, names: list[str], first_round: int = 0) ->
         "unknown-player": lambda: _("Choose a player of this game."),
         "finished-on-tablet": lambda: _("This game was recorded move by move to its end; "
                                         "correct its turns instead."),
-        "record-rules": lambda: _("The record was played under other rules than this game's."),
+        "record-rules": lambda: _("The record was played under other rules than this game's "
+                                  "(%(name)s: %(record)s in the record, %(game)s here).") % {
+            "name": p["name"], "record": _rule_value(p["record"]), "game": _rule_value(p["game"])},
         "record-players": lambda: _("The record's players are not this game's players "
                                     "(%(player)s).") % p,
     }
     if code in texts:
         return texts[code]()
     return refusal(error, players=names)
+
+
+def _rule_value(value) -> str:
+    return pgettext("rule value", "none") if value is None else str(value)
 
 
 def _attempt(call, names: list[str], first_round: int = 0) -> str | None:

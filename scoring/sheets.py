@@ -193,8 +193,11 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     game, seats = _locked(game_id)
     _check_open_for_paper(game)
     record_validate(record)
-    if rules_resolve(record["rules"]).to_dict() != game.rules:
-        raise _refuse("record-rules", "the record was played under other rules")
+    played = rules_resolve(record["rules"]).to_dict()
+    if played != game.rules:
+        name = next(k for k in played if played[k] != game.rules.get(k))
+        raise _refuse("record-rules", f"the record was played with {name} = {played[name]!r}",
+                      name=name, game=game.rules.get(name), record=played[name])
     ordered = _seat_order(seats, record["players"])
     record_state(record)  # every turn, before anything is replaced
     was_finished = game.status == Game.Status.FINISHED

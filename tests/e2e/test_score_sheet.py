@@ -49,7 +49,6 @@ def test_organiser_enters_a_score_sheet_for_a_table(page, live_server):
     expect(page.locator("#sheet-error")).to_contain_text(
         "After round 1 nobody has reached 200: the game is not over yet.")
     assert Game.objects.get(pk=table.game_id).status == "playing"
-    page.screenshot(path="/tmp/sheets-form.png", full_page=True)
 
     # The second line of the paper, with its running totals copied too.
     for seat, (points, total) in enumerate(((115, 205), (30, 70), (-8, 17), (12, 22))):
@@ -71,4 +70,3 @@ def test_organiser_enters_a_score_sheet_for_a_table(page, live_server):
     expect(page.locator("#paper-result .winner")).to_contain_text(seated[0])
     expect(page.locator("table.rounds tbody tr")).to_have_count(2)
     expect(page.locator("#replay-board")).to_have_count(0)
-    page.screenshot(path="/tmp/sheets-game-page.png", full_page=True)
