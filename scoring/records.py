@@ -34,7 +34,10 @@ def game_export(game: Game) -> dict:
     for round_ in game.rounds.order_by("number").prefetch_related("turns", "hands"):
         if round_.on_paper:
             # No moves to replay: the paper's points ride along under a key replayers ignore.
-            sheet.append({"points": dict(zip(names, round_.end_points, strict=True))})
+            line = {"points": dict(zip(names, round_.end_points, strict=True))}
+            if round_.winner_seat is not None:
+                line["winner"] = names[round_.winner_seat]
+            sheet.append(line)
             continue
         moves = []
         for turn in sorted(round_.turns.all(), key=lambda t: t.number):
@@ -106,6 +109,10 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
                               user=actor.user if actor.user_id else None,
                               via_link=actor.via_link)
+    if "sheet" in record:  # a game finished on paper, as game_export writes it
+        from .sheets import record_sheet_apply  # the sheets module builds on this one
+
+        record_sheet_apply(game=game, record=record, actor=actor)
     return game
 
 

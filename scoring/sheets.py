@@ -229,3 +229,23 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
         "status": game.status,
     })
     return game
+
+
+def record_sheet_apply(*, game: Game, record: dict, actor: Actor) -> None:
+    """Enter the paper part of an exported record (``"sheet"``, as game_export writes it) after
+    the rounds the record replays, so a game finished on paper survives export and import.
+    Raises EngineError as the sheet services do."""
+    sheet, names = record["sheet"], record["players"]
+    if not isinstance(sheet, list) or not sheet or not all(
+            isinstance(line, dict) and isinstance(line.get("points"), dict) for line in sheet):
+        raise _refuse("bad-record", "sheet: expected a list of {points: {player: number}}",
+                      path="sheet")
+    rounds = [[line["points"].get(name) for name in names] for line in sheet]
+    winner = sheet[-1].get("winner")
+    round_winner = names.index(winner) if winner in names else None
+    if record.get("entry") == Game.Entry.FINAL:
+        game_final_enter(game_id=game.pk, scores=rounds[-1], round_winner=round_winner,
+                         actor=actor)
+    else:
+        game_sheet_enter(game_id=game.pk, rounds=rounds, round_winner=round_winner,
+                         actor=actor)

@@ -263,3 +263,31 @@ def test_entering_the_sheet_again_replaces_it_and_keeps_the_finishing_time(club,
     assert Game.objects.get(pk=game.pk).seats.get(position=1).place == 1
     entries = AuditEntry.objects.filter(game=game, action="sheet").order_by("pk")
     assert entries[1].before["rounds"][0]["points"] == [210, 0, 0]
+
+
+def test_a_game_finished_on_paper_survives_export_and_import(club, actor):
+    from scoring.records import game_export, game_import
+
+    game = start(club, ("Anna", "Boris"), target=None, rounds_limit=3)
+    Robot(game, random.Random(4)).play_round()
+    game_sheet_enter(game_id=game.pk, rounds=[[30, 12], [5, 40]], actor=actor)
+    final = start(club, ("Gleb", "Dina", "Zoya"))
+    game_final_enter(game_id=final.pk, scores=[205, 230, 0], round_winner=0, actor=actor)
+    for original in (game, final):
+        original.refresh_from_db()
+        record = game_export(original)
+        assert record["entry"] == original.entry and record["sheet"]
+        copy = game_import(club=club, record=record, actor=actor)
+        copy.refresh_from_db()
+        assert (copy.status, copy.entry, copy.winner_seats, copy.turn_count) == (
+            "finished", original.entry, original.winner_seats, original.turn_count)
+        assert list(copy.seats.order_by("position").values_list("score", "place")) == list(
+            original.seats.order_by("position").values_list("score", "place"))
+        assert list(copy.rounds.order_by("number").values_list("reason", "totals")) == list(
+            original.rounds.order_by("number").values_list("reason", "totals"))
+    record = game_export(final)
+    record["sheet"] = [{"points": {"Gleb": "x"}}]
+    count = Game.objects.count()
+    with pytest.raises(EngineError) as refused:
+        game_import(club=club, record=record, actor=actor)
+    assert refused.value.code == "sheet-number" and Game.objects.count() == count
