@@ -41,6 +41,12 @@ class GameStartForm(forms.Form):
                                 help_text=_("Leave empty for the rules' own target."))
     rounds_limit = forms.IntegerField(min_value=1, max_value=50, required=False,
                                       label=_("Fixed number of rounds"))
+    recording = forms.ChoiceField(
+        label=_("Recorded"), initial="tablet", required=False, widget=forms.RadioSelect,
+        choices=[("tablet", _("on the tablet, move by move")),
+                 ("sheet", _("from a paper score sheet, round by round")),
+                 ("final", _("final scores only"))],
+    )
     players = forms.CharField(
         widget=forms.HiddenInput, label=_("Players"),
         help_text=_("Seating order, clockwise: the first one listed sits first."),

@@ -47,6 +47,8 @@ def refusal(error: EngineError, *, at=None, players=None) -> str:
         "game-over": _("The game is over."),
         "nothing-to-undo": _("There is nothing to undo."),
         "empty-hand": _("This player has no tile left to place."),
+        "entered-on-paper": _("This game was finished from a score sheet: enter the sheet "
+                              "again, or attach the full record."),
     }
     if code in simple:
         return simple[code]

@@ -26,6 +26,11 @@ class Game(models.Model):
         HANDS = "hands", _("waiting for the hands")
         OVER = "over", _("over")
 
+    class Entry(models.TextChoices):
+        MOVES = "moves", _("recorded move by move")
+        SHEET = "sheet", _("entered from a score sheet")
+        FINAL = "final", _("final scores only")
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
     title = models.CharField(_("title"), max_length=120, blank=True)
     preset = models.CharField(_("rules preset"), max_length=20)
@@ -34,6 +39,11 @@ class Game(models.Model):
     rounds_limit = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
+    )
+    # How the result came: turns on a tablet (or an imported record), or numbers from paper.
+    # A game finished on paper after some rounds on the tablet is a "sheet" game.
+    entry = models.CharField(
+        _("entered"), max_length=8, choices=Entry.choices, default=Entry.MOVES
     )
     # The table link: whoever holds it may record this game. Null = revoked.
     table_token = models.CharField(  # noqa: DJ001 - null, not "", so revoked links stay unique
@@ -94,6 +104,9 @@ class Round(models.Model):
     class Reason(models.TextChoices):
         OUT = "out", _("went out")
         BLOCKED = "blocked", _("blocked")
+        # Rounds known only from paper: no turns, ``end_points`` holds the whole round's points.
+        SHEET = "sheet", _("from the score sheet")
+        FINAL = "final", _("final scores only")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -113,6 +126,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}/{self.number + 1}"
+
+    @property
+    def on_paper(self) -> bool:
+        return self.reason in (self.Reason.SHEET, self.Reason.FINAL)
 
 
 class Turn(models.Model):
@@ -188,6 +205,9 @@ class AuditEntry(models.Model):
         IMPORT = "import", _("imported")
         LINK_REVOKED = "link-revoked", _("table link revoked")
         LINK_RENEWED = "link-renewed", _("table link renewed")
+        SHEET = "sheet", _("score sheet entered")
+        FINAL = "final", _("final scores entered")
+        RECORD = "record", _("record attached")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
     action = models.CharField(max_length=16, choices=Action.choices)

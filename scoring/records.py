@@ -30,8 +30,15 @@ def game_export(game: Game) -> dict:
     """The record of a game: everything needed to replay it anywhere (record-format.md §3)."""
     seats = list(game.seats.select_related("player").order_by("position"))
     names = _unique_names([seat.player.display_name for seat in seats])
-    rounds = []
+    rounds, sheet = [], []
     for round_ in game.rounds.order_by("number").prefetch_related("turns", "hands"):
+        if round_.on_paper:
+            # No moves to replay: the paper's points ride along under a key replayers ignore.
+            line = {"points": dict(zip(names, round_.end_points, strict=True))}
+            if round_.winner_seat is not None:
+                line["winner"] = names[round_.winner_seat]
+            sheet.append(line)
+            continue
         moves = []
         for turn in sorted(round_.turns.all(), key=lambda t: t.number):
             move = {"player": names[turn.seat]}
@@ -55,7 +62,7 @@ def game_export(game: Game) -> dict:
         if not moves and round_.ended_at is None and round_.number and not round_.dealt:
             continue  # the next round has not started: nothing to say about it yet
         rounds.append(entry)
-    return {
+    record = {
         "format": FORMAT,
         "rules": _rules_spec(game),
         "players": names,
@@ -63,6 +70,9 @@ def game_export(game: Game) -> dict:
         "club": game.club.slug,
         "title": game.title,
     }
+    if sheet:
+        record["entry"], record["sheet"] = game.entry, sheet
+    return record
 
 
 def _unique_names(names: list[str]) -> list[str]:
@@ -87,7 +97,6 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     names = record["players"]
     players = [_player_for(club, name) for name in names]
     rules = rules_resolve(record["rules"])
-    state = GameState(names, rules)
     game = Game.objects.create(
         club=club, title=record.get("title", ""), preset=rules.preset, rules=rules.to_dict(),
         target=rules.target, rounds_limit=rules.rounds_limit,
@@ -96,6 +105,25 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=i, player=p) for i, p in enumerate(players)
     )
+    record_rows_write(game=game, seats=seats, record=record, actor=actor)
+    AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
+                              user=actor.user if actor.user_id else None,
+                              via_link=actor.via_link)
+    if "sheet" in record:  # a game finished on paper, as game_export writes it
+        from .sheets import record_sheet_apply  # the sheets module builds on this one
+
+        record_sheet_apply(game=game, record=record, actor=actor)
+    return game
+
+
+def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Actor,
+                      finished_at=None) -> None:
+    """Write a checked record's rounds, turns and hands into a game that has none (its seats
+    in the record's order), and cache the engine's result. The version goes on from where it
+    was, so no tablet or remembered state can mistake the new content for an old one."""
+    names = record["players"]
+    state = GameState(names, rules_resolve(game.rules))
+    base = game.version
     rounds, turns, hands = [], [], []
     events = 0
     now = timezone.now()
@@ -145,14 +173,10 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
         hand.round = row
     RoundHand.objects.bulk_create([hand for _, hand in hands])
     game.turn_count = len(turns)
-    game.version = events - 1  # the save below counts the last event
-    finished_at = record.get("finished_at")
-    engine_state_save(game, seats, state,
-                      finished_at=datetime.fromisoformat(finished_at) if finished_at else None)
-    AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
-                              user=actor.user if actor.user_id else None,
-                              via_link=actor.via_link)
-    return game
+    game.version = base + events - 1  # the save below counts the last event
+    if finished_at is None and record.get("finished_at"):
+        finished_at = datetime.fromisoformat(record["finished_at"])
+    engine_state_save(game, seats, state, finished_at=finished_at)
 
 
 def _player_for(club: Club, name: str) -> Player:

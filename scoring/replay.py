@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from scoring.engine import GameState, HandCount, rules_resolve
+from scoring.engine import GameState, HandCount, decided_state, rules_resolve
 
 from .models import Game, Round, RoundHand, Seat, Turn
 
@@ -85,6 +85,11 @@ def current_round_state(
     caller about to add one.
     """
     round_ = Round.objects.get(game=game, number=game.round_number)
+    if round_.on_paper:
+        # Decided on paper: no turns to replay, only the totals and the winners.
+        state = decided_state(seat_names(seats), game.rules, totals=round_.totals,
+                              winners=game.winner_seats, last_round=round_.number)
+        return CurrentRound(state=state, round=round_, last_turn=None)
     state = None if replay else _remembered(game)
     if state is not None:
         last = round_.turns.order_by("-number").first() if last_turn else None

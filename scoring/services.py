@@ -10,7 +10,14 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from clubs.tasks import ratings_update
-from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
+from scoring.engine import (
+    EngineError,
+    GameState,
+    HandCount,
+    final_places,
+    rules_resolve,
+    tile_parse,
+)
 
 from . import live, signals
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn, new_table_token
@@ -70,6 +77,12 @@ def _check_version(game: Game, expected: int | None) -> None:
         raise Conflict(game, expected)
 
 
+def _check_moves(game: Game) -> None:
+    # Rounds from paper have no turns to undo or replay; the sheet is entered again instead.
+    if game.entry != Game.Entry.MOVES:
+        raise EngineError("entered-on-paper", "this game was finished on paper", {})
+
+
 def engine_state_save(
     game: Game, seats: list[Seat], state: GameState, *, finished_at=None
 ) -> None:
@@ -99,6 +112,12 @@ def engine_state_save(
     # Remembered only once committed: a rolled-back version must never be found later.
     snapshot = state.copy()
     transaction.on_commit(lambda: remember_state(game, snapshot))
+    game_saved_announce(game, was_finished=was_finished)
+
+
+def game_saved_announce(game: Game, *, was_finished: bool) -> None:
+    """After commit: live pages refresh, ratings follow a finished (or no longer finished)
+    game, and a game that has just ended is announced to the apps above."""
     transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
     if was_finished or game.status == Game.Status.FINISHED:
         transaction.on_commit(lambda: ratings_update.delay(game.pk))
@@ -108,19 +127,9 @@ def engine_state_save(
 
 def _finish_places(seats: list[Seat], state: GameState) -> None:
     """Final places: winners first; then by score, equal scores sharing a place."""
-    winners = set(state.winners)
-
-    def key(seat):
-        return (seat.position not in winners, -state.totals[seat.position])
-
-    ordered = sorted(seats, key=key)
-    place = 0
-    previous = None
-    for index, seat in enumerate(ordered):
-        if key(seat) != previous:
-            place = index + 1
-            previous = key(seat)
-        seat.place = place
+    places = final_places(state.totals, state.winners)
+    for seat in seats:
+        seat.place = places[seat.position]
 
 
 # -- starting ---------------------------------------------------------------------------------
@@ -229,6 +238,7 @@ def turn_undo(*, game_id: int, expected_version: int | None, actor: Actor) -> Ga
     _check_version(game, expected_version)
     if game.status == Game.Status.ABANDONED:
         raise NotPlaying(game.get_status_display())
+    _check_moves(game)
     round_ = Round.objects.get(game=game, number=game.round_number)
     if round_.ended_at is None and not round_.turns.exists() and round_.number > 0:
         # Nothing played in this round yet: step back into the previous round's end.
@@ -275,6 +285,7 @@ def turn_correct(
     ``round``/``turn`` set to the turn that became illegal) if any later turn no longer fits."""
     game, seats = _locked(game_id)
     _check_version(game, expected_version)
+    _check_moves(game)
     turn = Turn.objects.select_related("round").get(
         round__game=game, round__number=round_number, number=turn_number
     )

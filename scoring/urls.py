@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import sheet_views, views
 
 app_name = "scoring"
 
@@ -26,6 +26,9 @@ urlpatterns = [
     path("<int:pk>/link/revoke/", views.table_link, {"action": "revoke"}, name="link-revoke"),
     path("<int:pk>/link/renew/", views.table_link, {"action": "renew"}, name="link-renew"),
     path("<int:pk>/abandon/", views.game_abandon, name="game-abandon"),
+    path("<int:pk>/sheet/", sheet_views.game_sheet, name="game-sheet"),
+    path("<int:pk>/final/", sheet_views.game_final, name="game-final"),
+    path("<int:pk>/attach/", sheet_views.game_attach, name="game-attach"),
     path(
         "<int:pk>/rounds/<int:round_number>/turns/<int:turn_number>/correct/",
         views.turn_correct,

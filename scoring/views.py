@@ -330,7 +330,8 @@ def game_new(request):
     if not clubs.exists():
         raise PermissionDenied("not a referee of any club")
     form = GameStartForm(request.POST or None, clubs=clubs,
-                         initial={"club": clubs.first(), "preset": clubs.first().default_preset})
+                         initial={"club": clubs.first(), "preset": clubs.first().default_preset,
+                                  "recording": request.GET.get("recording", "tablet")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         overrides = {}
@@ -346,7 +347,8 @@ def game_new(request):
         except EngineError as error:
             form.add_error(None, refusal(error))
         else:
-            return redirect("scoring:tablet", game.pk)
+            paper = {"sheet": "scoring:game-sheet", "final": "scoring:game-final"}
+            return redirect(paper.get(data["recording"], "scoring:tablet"), game.pk)
     club = form["club"].value()
     players = (Club.objects.get(pk=club).memberships.select_related("player")
                .order_by("player__display_name") if club else [])

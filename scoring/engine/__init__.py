@@ -15,6 +15,7 @@ from .record import (
 )
 from .results import HandCount, RoundEnd, TurnResult
 from .rules import PRESETS, Rules, rules_resolve
+from .sheet import SheetResult, decided_state, final_check, final_places, sheet_check
 from .state import GameState
 from .tiles import Tile, tile_from_corners, tile_parse, tile_set
 
@@ -25,8 +26,12 @@ __all__ = [
     "HandCount",
     "RoundEnd",
     "Rules",
+    "SheetResult",
     "Tile",
     "TurnResult",
+    "decided_state",
+    "final_check",
+    "final_places",
     "record_dumps",
     "record_loads",
     "record_replay",
@@ -34,6 +39,7 @@ __all__ = [
     "record_validate",
     "record_write",
     "rules_resolve",
+    "sheet_check",
     "tile_from_corners",
     "tile_parse",
     "tile_set",
