@@ -5,7 +5,17 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.db.models import (
-    Count, Exists, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum, Value,
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
 )
 from django.db.models.expressions import Window
 from django.db.models.functions import Lag, Rank

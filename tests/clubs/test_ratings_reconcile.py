@@ -7,11 +7,11 @@ import pytest
 
 from clubs import selectors
 from clubs.models import GameRating, PlayerRating
-from clubs.services import ratings_reconcile, ratings_recompute
+from clubs.services import ratings_recompute, ratings_reconcile
 from scoring.models import Game
-from tests.factories import member
+from tests.clubs import test_ratings_db as rated
 from tests.clubs.test_ratings_db import T0, finished_game, from_scratch, snapshot
-from tests.clubs.test_ratings_db import history  # noqa: F401 (a fixture)
+from tests.factories import member
 
 
 def _late_game(club, players, games):
@@ -52,6 +52,8 @@ def _corrected(club, players, games):
 def _finished_earlier(club, players, games):
     Game.objects.filter(pk=games[20].pk).update(finished_at=T0 - timedelta(hours=1))
 
+
+history = rated.history  # the same 30 games among 8 players
 
 MISSED = [_late_game, _deleted, _deleted_last_game_of_a_player, _abandoned, _reopened,
           _corrected, _finished_earlier]
