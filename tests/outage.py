@@ -24,13 +24,16 @@ def broker_at(url: str):
     """Send tasks to the broker at ``url`` (not eagerly) until the block ends."""
     from config.celery import app
 
-    saved = app.conf.CELERY_BROKER_URL, app.conf.CELERY_TASK_ALWAYS_EAGER
-    app.conf.CELERY_BROKER_URL, app.conf.CELERY_TASK_ALWAYS_EAGER = url, False
+    # Celery prefers the environment's CELERY_BROKER_URL (set in CI) to its settings; a write
+    # URL in the settings comes before both, for sending.
+    saved = app.conf.get("CELERY_BROKER_WRITE_URL"), app.conf.CELERY_TASK_ALWAYS_EAGER
+    app.conf.CELERY_BROKER_WRITE_URL, app.conf.CELERY_TASK_ALWAYS_EAGER = url, False
     _forget_connections(app)
+    assert app.conf.broker_write_url == url and not app.conf.task_always_eager
     try:
         yield app
     finally:
-        app.conf.CELERY_BROKER_URL, app.conf.CELERY_TASK_ALWAYS_EAGER = saved
+        app.conf.CELERY_BROKER_WRITE_URL, app.conf.CELERY_TASK_ALWAYS_EAGER = saved
         _forget_connections(app)
 
 
