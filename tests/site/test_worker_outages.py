@@ -15,11 +15,14 @@ from django.utils import timezone
 from clubs.models import GameRating, PlayerRating
 from clubs.services import _RATINGS_LOCK
 from clubs.tasks import ratings_rebuild
-from scoring.models import Game
+from scoring.models import Game, Round
 from tests.clubs.test_ratings_db import finished_game
 from tests.factories import ClubFactory, member
 from tests.outage import broker_at, one_turn_game, play_to_the_end
 from tests.processes import wait_for
+from tests.tournaments.play import field, organised_club, tournament_with
+from tournaments import services
+from tournaments.models import Round as TournamentRound
 
 # Short enough for a test; the worker's task time limit must stay below it (settings).
 VISIBILITY = 10
@@ -99,20 +102,37 @@ def test_a_rebuild_whose_pool_process_dies_is_run_again_by_the_same_worker(
     assert worker.process.poll() is None
 
 
-def test_a_game_ended_while_the_broker_was_down_is_rated_once_it_is_back(
+def _tournament_table_of_two():
+    """A published one-round tournament of two: its one game plays like one_turn_game."""
+    club, organiser = organised_club()
+    tournament = tournament_with(club, field(club, 2), table_size=2, rounds=1,
+                                 preset="pressman", target=20)
+    rnd = services.round_publish(round=services.round_generate(tournament=tournament))
+    [table] = rnd.tables.filter(bye=False).select_related("game")
+    Round.objects.filter(game=table.game, number=0).update(dealt=1)
+    return rnd, table.game, organiser
+
+
+def test_games_ended_while_the_broker_was_down_are_rated_and_settled_once_it_is_back(
         client, private_redis, workers):
     game, referee = one_turn_game()
-    client.force_login(referee)
+    rnd, tournament_game, organiser = _tournament_table_of_two()
     private_redis.stop()
     with broker_at(private_redis.url):
-        opening, hands = play_to_the_end(client, game)
-    assert (opening.status_code, hands.status_code) == (200, 200)
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
-    assert not GameRating.objects.filter(game=game).exists()
-    private_redis.start()  # back, and empty: the rating task was never queued
+        client.force_login(referee)
+        answers = play_to_the_end(client, game)
+        client.force_login(organiser)
+        answers += play_to_the_end(client, tournament_game)
+    assert [answer.status_code for answer in answers] == [200] * 4
+    assert Game.objects.filter(status=Game.Status.FINISHED).count() == 2
+    assert not GameRating.objects.exists()
+    rnd.refresh_from_db()
+    assert rnd.status == TournamentRound.Status.PUBLISHED
+    private_redis.start()  # back, and empty: the tasks were never queued
     workers(private_redis.url, beat=True, RECONCILE_SECONDS=1)
-    wait_for(lambda: GameRating.objects.filter(game=game).count() == 2, 60,
-             "beat's reconciliation to rate the game")
+    wait_for(lambda: GameRating.objects.count() == 4, 60,
+             "beat's reconciliation to rate the games")
     rows = {r.place: r for r in GameRating.objects.filter(game=game)}
     assert rows[1].score == 50 and rows[2].score == 0 and rows[1].after > rows[2].after
+    wait_for(lambda: TournamentRound.objects.get(pk=rnd.pk).status == "complete", 30,
+             "beat's reconciliation to complete the round")
