@@ -34,8 +34,9 @@ messages: venv
 	$(BIN)/python manage.py makemessages -l ru --no-location --ignore '.venv/*' --ignore 'bench/*'
 	$(BIN)/python manage.py compilemessages -l ru --ignore '.venv/*'
 
+# One worker with beat inside it (fine for one machine; production runs beat on its own).
 worker: venv
-	$(BIN)/celery -A config worker --loglevel=INFO
+	$(BIN)/celery -A config worker --beat --schedule=$(VENV)/celerybeat-schedule --loglevel=INFO
 
 bench: venv
 	$(BIN)/python bench/engine.py

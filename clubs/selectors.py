@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
-from django.db.models import Count, F, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.db.models.expressions import Window
-from django.db.models.functions import Rank
+from django.db.models.functions import Lag, Rank
 from django.utils import timezone
 
+from clubs import ratings
 from scoring.models import Game, Seat, Turn
 
 from .models import Club, GameRating, Membership, Player, PlayerRating
@@ -119,3 +132,58 @@ def club_recent_games(club: Club, limit: int = 10) -> QuerySet[Game]:
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
         .order_by("-started_at")[:limit]
     )
+
+
+# -- ratings that missed an update ------------------------------------------------------------
+
+# A point of the finish order after every game: re-rating from it rewrites only the cached
+# ranking columns of the players named.
+END_OF_TIME = (datetime.max.replace(tzinfo=UTC), 0)
+
+
+def _first(queryset, finished_at: str = "finished_at", game: str = "game_id"):
+    row = queryset.order_by(finished_at, game).values_list(finished_at, game).first()
+    return tuple(row) if row else None
+
+
+def ratings_stale() -> tuple[tuple | None, set[int]]:
+    """Where the stored ratings stopped matching the finished games, as (the earliest point
+    of the finish order to re-rate from, players whose ranking row is wrong) — (None, ∅)
+    when everything matches. Finds what an update that never ran leaves behind: a finished
+    game without ratings, ratings of a game no longer finished or finished at another time
+    or with other places or scores, a rating that does not start where the player's previous
+    one ended (a game deleted before it), a ranking row that is not the last rating."""
+    finished = Game.objects.filter(status=Game.Status.FINISHED, finished_at__isnull=False)
+    seat = Seat.objects.filter(game_id=OuterRef("game_id"), player_id=OuterRef("player_id"))
+    default = ratings.DEFAULT
+    order = [F("finished_at").asc(), F("game_id").asc()]
+    # What the player's previous rating ended with (a first rating starts from the default).
+    chain = GameRating.objects.annotate(
+        mu_prev=Window(Lag("mu_after", default=Value(default.mu)), partition_by="player_id",
+                       order_by=order),
+        sigma_prev=Window(Lag("sigma_after", default=Value(default.sigma)),
+                          partition_by="player_id", order_by=order),
+    )
+    points = [
+        _first(finished.filter(ratings__isnull=True), game="pk"),
+        _first(GameRating.objects.exclude(game__in=finished)),
+        _first(GameRating.objects.exclude(finished_at=F("game__finished_at"))),
+        _first(GameRating.objects.filter(game__in=finished).exclude(
+            finished_at=F("game__finished_at")), finished_at="game__finished_at"),
+        _first(GameRating.objects.filter(
+            Exists(seat.exclude(place=OuterRef("place"), score=OuterRef("score"))))),
+        _first(chain.exclude(mu_before=F("mu_prev"), sigma_before=F("sigma_prev"))),
+    ]
+    last = GameRating.objects.filter(player_id=OuterRef("player_id")).order_by(
+        "-finished_at", "-game_id")
+    players = set(
+        PlayerRating.objects.annotate(
+            mu_last=Subquery(last.values("mu_after")[:1]),
+            sigma_last=Subquery(last.values("sigma_after")[:1]),
+        ).filter(
+            Q(mu_last__isnull=True, games__gt=0)
+            | Q(mu_last__isnull=False) & ~Q(mu=F("mu_last"), sigma=F("sigma_last"))
+        ).values_list("player_id", flat=True)
+    )
+    found = [point for point in points if point]
+    return (min(found) if found else None), players

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.db import connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
 
 from clubs import ratings
 from scoring.models import Game, Seat
 
+from . import selectors
 from .models import Club, GameRating, Membership, Player, PlayerRating
+
+logger = logging.getLogger(__name__)
 
 _RATINGS_LOCK = 0x7472696F  # one advisory lock for every rating rewrite ("trio")
 TREND_GAMES = 5
@@ -95,6 +100,19 @@ def ratings_recompute(
     GameRating.objects.bulk_create(rows, batch_size=2000)
     _refresh_player_ratings(touched, final)
     return len(games)
+
+
+@transaction.atomic
+def ratings_reconcile() -> int:
+    """Re-rate from wherever the stored ratings stopped matching the finished games (an update
+    that never ran: the broker was down when a game ended). Returns how many games were
+    rated; 0, with nothing written, when everything matches. Safe to run any time."""
+    _lock_ratings()  # looked at under the lock, so a recompute running now is seen finished
+    since, players = selectors.ratings_stale()
+    if since is None and not players:
+        return 0
+    logger.warning("Ratings out of date from %s (players %s): re-rating.", since, sorted(players))
+    return ratings_recompute(since=since or selectors.END_OF_TIME, players=sorted(players))
 
 
 def _rank_score(place: int) -> int:

@@ -17,7 +17,13 @@ def ratings_update(
     return services.ratings_recompute(game_id=game_id, since=point, players=list(players))
 
 
-@shared_task(name="clubs.ratings_rebuild")
+@shared_task(name="clubs.ratings_rebuild", acks_late=True)
 def ratings_rebuild() -> int:
     """Rate every finished game from scratch."""
     return services.ratings_recompute()
+
+
+@shared_task(name="clubs.ratings_reconcile", acks_late=True)
+def ratings_reconcile() -> int:
+    """Rate what an update that never ran left unrated (run by Celery beat)."""
+    return services.ratings_reconcile()

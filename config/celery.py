@@ -11,7 +11,7 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-@app.task(name="triominos.health")
+@app.task(name="triominos.health", ignore_result=False)  # its caller waits for the answer
 def health() -> dict:
     """Answer with the process id, so a caller can tell a real worker from eager mode."""
     return {"status": "ok", "pid": os.getpid()}

@@ -13,6 +13,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.cache import best_effort
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -141,7 +143,9 @@ STORAGES = {
 
 # The cache holds only derived, short-lived data (live-game snapshots), so a local memory
 # cache is a correct default; production points it at Redis to share it between processes.
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+CACHES = {"default": best_effort(env.cache("CACHE_URL", default="locmemcache://"))}
+# A cache error is logged (logger django_redis.cache) and then treated as a miss.
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 
 # Celery: with no broker configured every task runs eagerly, in-process, so a bare checkout
 # works with nothing installed.
@@ -151,9 +155,38 @@ CELERY_TASK_ALWAYS_EAGER = not _BROKER
 CELERY_BROKER_URL = _BROKER or "memory://localhost/"
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=_BROKER or None)
 CELERY_TASK_EAGER_PROPAGATES = True
+# Nobody waits for a task's result; not storing them also keeps sending a task from dialling
+# the result store, which is the broker's Redis, once more when that Redis is down.
+CELERY_TASK_IGNORE_RESULT = True
+# A message is acknowledged only when its task has run. A worker that dies mid-task leaves it
+# unacknowledged: a lost pool process makes the worker put it back at once; a lost worker
+# leaves it to the broker, which hands it out again once the visibility timeout has passed.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_TIME_LIMIT = 600
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=600)
+# Must exceed the time limit, or a task still running would be handed to a second worker.
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=900)
+if CELERY_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured("CELERY_VISIBILITY_TIMEOUT must exceed CELERY_TASK_TIME_LIMIT.")
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    # A request that sends a task after its commit gives up quickly when the broker is down;
+    # the reconciliation below does the work once it is back.
+    "socket_connect_timeout": 1,
+    "socket_timeout": 5,
+}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
+                                    "interval_max": 0.2}
+# Celery beat (one process per site: `celery -A config beat`) runs the reconciliation, which
+# rates finished games left unrated and settles rounds left open when the broker was down at
+# the moment they ended. Each run is cheap when nothing is missing.
+RECONCILE_SECONDS = env.int("RECONCILE_SECONDS", default=300)
+CELERY_BEAT_SCHEDULE = {
+    name: {"task": name, "schedule": RECONCILE_SECONDS, "options": {"expires": RECONCILE_SECONDS}}
+    for name in ("clubs.ratings_reconcile", "tournaments.rounds_reconcile")
+}
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 

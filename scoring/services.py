@@ -66,6 +66,13 @@ class TurnOutcome:
     current: CurrentRound | None = None  # the state after the turn, for rendering it at once
 
 
+def _after_commit(hook) -> None:
+    # Robust: an error is logged and the next hook still runs. The write has committed, so a
+    # cache or broker that is down must not turn it into an error page; what a hook could not
+    # do (rate a game, settle a round), Celery beat's reconciliation does later.
+    transaction.on_commit(hook, robust=True)
+
+
 def _locked(game_id: int) -> tuple[Game, list[Seat]]:
     game = Game.objects.select_for_update().get(pk=game_id)
     seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
@@ -111,18 +118,18 @@ def engine_state_save(
             )
     # Remembered only once committed: a rolled-back version must never be found later.
     snapshot = state.copy()
-    transaction.on_commit(lambda: remember_state(game, snapshot))
+    _after_commit(lambda: remember_state(game, snapshot))
     game_saved_announce(game, was_finished=was_finished)
 
 
 def game_saved_announce(game: Game, *, was_finished: bool) -> None:
     """After commit: live pages refresh, ratings follow a finished (or no longer finished)
     game, and a game that has just ended is announced to the apps above."""
-    transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
+    _after_commit(lambda: live.game_changed(game.pk, game.version))
     if was_finished or game.status == Game.Status.FINISHED:
-        transaction.on_commit(lambda: ratings_update.delay(game.pk))
+        _after_commit(lambda: ratings_update.delay(game.pk))
     if game.status == Game.Status.FINISHED and not was_finished:
-        transaction.on_commit(lambda: signals.game_ended.send(sender=Game, game_id=game.pk))
+        _after_commit(lambda: signals.game_ended.send_robust(sender=Game, game_id=game.pk))
 
 
 def _finish_places(seats: list[Seat], state: GameState) -> None:
@@ -417,10 +424,10 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
     game.version += 1
     game.save(update_fields=["status", "version"])
     _audit(game, AuditEntry.Action.ABANDON, actor, before=before)
-    transaction.on_commit(lambda: live.game_changed(game.pk, game.version))
+    _after_commit(lambda: live.game_changed(game.pk, game.version))
     if before["status"] == Game.Status.FINISHED:
-        transaction.on_commit(lambda: ratings_update.delay(game.pk))
-    transaction.on_commit(lambda: signals.game_ended.send(sender=Game, game_id=game.pk))
+        _after_commit(lambda: ratings_update.delay(game.pk))
+    _after_commit(lambda: signals.game_ended.send_robust(sender=Game, game_id=game.pk))
     return game
 
 
@@ -434,7 +441,7 @@ def game_delete(*, game_id: int, actor: Actor) -> None:
     players = [seat.player_id for seat in seats]
     game.delete()
     if point:
-        transaction.on_commit(lambda: ratings_update.delay(since=point, players=players))
+        _after_commit(lambda: ratings_update.delay(since=point, players=players))
 
 
 @transaction.atomic

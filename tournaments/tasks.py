@@ -14,3 +14,9 @@ def round_settle_task(game_id: int) -> str | None:
     """Close the round of a tournament game that just ended, if it was the last one."""
     rnd = services.round_settle(game_id=game_id)
     return rnd.status if rnd else None
+
+
+@shared_task(name="tournaments.rounds_reconcile", acks_late=True)
+def rounds_reconcile_task() -> dict[str, list[int]]:
+    """Settle rounds and pair rounds that a task never reached (run by Celery beat)."""
+    return services.rounds_reconcile()

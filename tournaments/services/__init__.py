@@ -12,6 +12,7 @@ from .entries import (
     tournament_open,
 )
 from .errors import Refused
+from .reconcile import rounds_reconcile
 from .rounds import (
     SYNC_LIMIT,
     round_complete,
@@ -39,6 +40,7 @@ __all__ = [
     "round_pair",
     "round_publish",
     "round_settle",
+    "rounds_reconcile",
     "table_move",
     "table_replay",
     "table_swap",

@@ -96,7 +96,7 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Rou
         return round_pair(round_id=rnd.pk)
     from ..tasks import round_pair_task
 
-    transaction.on_commit(lambda: round_pair_task.delay(rnd.pk))
+    transaction.on_commit(lambda: round_pair_task.delay(rnd.pk), robust=True)
     return rnd
 
 
