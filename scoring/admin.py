@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from clubs.permissions import Do, allowed
+
 from . import services
 from .models import AuditEntry, Game, Seat
 
@@ -13,7 +15,8 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    """Games are written by the services only; the admin looks, and deletes through them."""
+    """Games are written by the services only; the admin looks, and deletes through them (the
+    audit entries stay, with one more saying who deleted the game)."""
 
     list_display = ["__str__", "club", "status", "preset", "target", "started_at", "finished_at"]
     list_filter = ["status", "club", "preset"]
@@ -21,6 +24,11 @@ class GameAdmin(admin.ModelAdmin):
     readonly_fields = ["rules", "version", "phase", "round_number", "to_play", "pool_size",
                        "turn_count", "winner_seats", "status", "finished_at", "table_token"]
     inlines = [SeatInline]
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is None:
+            return super().has_delete_permission(request)
+        return allowed(request.user, Do.DELETE_GAME, obj)
 
     def delete_model(self, request, obj):
         services.game_delete(game_id=obj.pk, actor=services.Actor(user=request.user))
@@ -30,8 +38,22 @@ class GameAdmin(admin.ModelAdmin):
             self.delete_model(request, game)
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """An audit is evidence: the admin shows it and can neither add, change nor delete."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["game", "action", "round_number", "turn_number", "user", "via_link", "at"]
-    list_filter = ["action"]
-    list_select_related = ["game", "user"]
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ["game_ref", "game_title", "club_name", "action", "round_number",
+                    "turn_number", "username", "via_link", "at"]
+    list_filter = ["action", "via_link"]
+    search_fields = ["game_title", "club_name", "username", "reason"]

@@ -26,6 +26,7 @@ urlpatterns = [
     path("<int:pk>/link/revoke/", views.table_link, {"action": "revoke"}, name="link-revoke"),
     path("<int:pk>/link/renew/", views.table_link, {"action": "renew"}, name="link-renew"),
     path("<int:pk>/abandon/", views.game_abandon, name="game-abandon"),
+    path("<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
     path(
         "<int:pk>/rounds/<int:round_number>/turns/<int:turn_number>/correct/",
         views.turn_correct,

@@ -25,7 +25,7 @@ def race(game, moves):
         try:
             barrier.wait()
             outcomes[index] = turn_record(game_id=game.pk, expected_version=game.version,
-                                          actor=Actor(via_link=True), **move)
+                                          actor=Actor(via_link=True, link_game_id=game.pk), **move)
         except Conflict as conflict:
             outcomes[index] = conflict
         finally:
