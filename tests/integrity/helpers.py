@@ -2,8 +2,9 @@
 
 import random
 
-from scoring.demo import Robot
+from scoring.demo import Robot, robot_record
 from scoring.models import Game
+from scoring.records import game_import
 from scoring.services import Actor, game_start
 from tests.factories import member
 
@@ -22,3 +23,10 @@ def finished_game(club, *, names=("Anna", "Boris"), seed=1, title="") -> Game:
 def playing_game(club, *, names=("Anna", "Boris")) -> Game:
     players = [member(club, name=n) for n in names]
     return game_start(club=club, players=players, preset="pressman", actor=Actor())
+
+
+def imported_finished_game(club, *, names=("Gleb", "Dina"), seed=1) -> Game:
+    """A finished game written in one import (quicker than playing it through the services)."""
+    record = robot_record(list(names), {"preset": "pressman", "rounds_limit": 1},
+                          random.Random(seed))
+    return game_import(club=club, record=record, actor=Actor())
