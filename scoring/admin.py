@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from clubs.admin import AuditAdmin
 from clubs.permissions import Do, allowed
 
 from . import services
@@ -38,22 +39,8 @@ class GameAdmin(admin.ModelAdmin):
             self.delete_model(request, game)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """An audit is evidence: the admin shows it and can neither add, change nor delete."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
+class AuditEntryAdmin(AuditAdmin):
     list_display = ["game_ref", "game_title", "club_name", "action", "round_number",
                     "turn_number", "username", "via_link", "at"]
-    list_filter = ["action", "via_link"]
     search_fields = ["game_title", "club_name", "username", "reason"]

@@ -119,3 +119,18 @@ def test_a_turn_through_a_link_is_audited_naming_the_link():
     entry = AuditEntry.objects.get(game=game, action="turn")
     assert entry.via_link and entry.user is None
     assert entry.after["tile"] == "5-5-5"
+
+
+def test_no_audit_can_be_added_changed_or_deleted_in_the_admin(rf):
+    from django.contrib import admin
+
+    from clubs.models import ClubAuditEntry
+    from tournaments.models import TournamentAuditEntry
+
+    request = rf.get("/")
+    request.user = UserFactory(username="root", is_superuser=True, is_staff=True)
+    for model in (AuditEntry, ClubAuditEntry, TournamentAuditEntry):
+        model_admin = admin.site._registry[model]
+        assert not model_admin.has_add_permission(request)
+        assert not model_admin.has_change_permission(request)
+        assert not model_admin.has_delete_permission(request)
