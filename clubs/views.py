@@ -1,6 +1,5 @@
 """Clubs, players and rankings. Public pages, plus member management for organisers."""
 
-
 from django.contrib import messages
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render

@@ -1,15 +1,14 @@
 """A club keeps at least one organiser, through every service and under simultaneous changes."""
 
-import threading
-
 import pytest
 from django.core.exceptions import PermissionDenied
-from django.db import connection, connections
+from django.db import connection
 
 from clubs.models import ClubAuditEntry, Membership
 from clubs.permissions import Actor
 from clubs.services import NotAllowed, member_add, member_remove, member_set_role
 from tests.factories import ClubFactory, UserFactory, member
+from tests.together import run_together
 
 ORGANISER, MEMBER = Membership.Role.ORGANISER, Membership.Role.MEMBER
 
@@ -60,28 +59,6 @@ def test_member_changes_are_audited_with_who_and_what():
     assert set(ClubAuditEntry.objects.values_list("club_name", flat=True)) == {"Chess Café"}
 
 
-def _together(calls):
-    """Run each call in its own thread and connection, released together by a barrier."""
-    barrier = threading.Barrier(len(calls))
-    outcomes = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = call()
-        except NotAllowed as refused:
-            outcomes[index] = refused
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return outcomes
-
-
 def _change(how, club, membership):
     if how == "demote":
         return lambda: member_set_role(membership=membership, role=MEMBER)
@@ -98,6 +75,7 @@ def _change(how, club, membership):
 def test_simultaneous_demotions_leave_an_organiser(how, attempt):
     club = ClubFactory()
     first, second = (Membership.objects.get(player=member(club, ORGANISER)) for _ in range(2))
-    outcomes = _together([_change(how, club, first), _change(how, club, second)])
+    outcomes = run_together([_change(how, club, first), _change(how, club, second)],
+                            expected=(NotAllowed,))
     assert _organisers(club) == 1
     assert sum(isinstance(o, NotAllowed) for o in outcomes) == 1
