@@ -126,10 +126,5 @@ def can_organise(user, club) -> bool:
     return allowed(user, Do.ORGANISE_CLUB, club)
 
 
-def can_referee(user, club) -> bool:
-    """Record the club's games."""
-    return allowed(user, Do.RECORD, club)
-
-
 def clubs_refereed_by(user) -> QuerySet[Club]:
     return clubs_where(user, Do.START_GAME)
