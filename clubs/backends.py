@@ -25,6 +25,11 @@ ROLE_PERMISSIONS = {
 _IMPLIED = {ORGANISE: {ORGANISE, REFEREE}, REFEREE: {REFEREE}}
 
 
+def codenames_granting(perm: str) -> list[str]:
+    """The codenames whose grant for every club gives ``perm`` everywhere."""
+    return [p.split(".", 1)[1] for p, implied in _IMPLIED.items() if perm in implied]
+
+
 def club_id_of(obj) -> int | None:
     if isinstance(obj, Club):
         return obj.pk

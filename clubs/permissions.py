@@ -18,7 +18,7 @@ from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, Q, QuerySet
 
-from .backends import ORGANISE, REFEREE, ROLE_PERMISSIONS, remember_role
+from .backends import ORGANISE, REFEREE, ROLE_PERMISSIONS, codenames_granting, remember_role
 from .models import Club
 
 
@@ -103,12 +103,9 @@ def clubs_where(user, action: Do) -> QuerySet[Club]:
     if user.is_superuser:
         return Club.objects.all()
     needed = NEEDS[action]
-    codenames = [needed.split(".", 1)[1]]
-    if needed == REFEREE:
-        codenames.append(ORGANISE.split(".", 1)[1])  # an organiser everywhere referees too
     granted = Permission.objects.filter(
         Q(user=user) | Q(group__user=user), content_type__app_label="clubs",
-        codename__in=codenames,
+        codename__in=codenames_granting(needed),
     )
     return Club.objects.filter(
         Q(memberships__player__user=user, memberships__role__in=ROLE_PERMISSIONS[needed])
@@ -119,7 +116,7 @@ def clubs_where(user, action: Do) -> QuerySet[Club]:
 __all__ = ["Actor", "Do", "allowed", "clubs_where", "remember_role", "require"]
 
 
-# The two questions templates and older callers ask, in the words they use.
+# Older names, kept for the callers that ask in these words.
 
 def can_organise(user, club) -> bool:
     """Manage the club's members, referees and tournaments."""
