@@ -148,10 +148,17 @@ def test_reopening_a_game_of_the_last_round_opens_the_round_again(
     tournament, organiser = tournament
     rnd = run_round(tournament)
     game = rnd.tables.filter(bye=False).first().game
+    seated = set(game.seats.values_list("player_id", flat=True))
+    standings = dict(_standings(tournament))
     with django_capture_on_commit_callbacks(execute=True):
         game_reopen(game_id=game.pk, actor=Actor(user=organiser), reason="wrong hand")
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED and rnd.completed_at is None
+    # The standings count the game as unplayed while it is played again; the others keep theirs.
+    reopened = dict(_standings(tournament))
+    assert {p: reopened[p] for p in standings if p not in seated} == \
+        {p: points for p, points in standings.items() if p not in seated}
+    assert all(reopened[p] == 0 for p in seated)
     assert TournamentAuditEntry.objects.filter(action="round-reopen",
                                                round_number=rnd.number).exists()
     # No next round while the game is played again.
@@ -164,6 +171,7 @@ def test_reopening_a_game_of_the_last_round_opens_the_round_again(
                   actor=Actor(user=organiser))
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.COMPLETE
+    assert dict(_standings(tournament)) == standings
 
 
 def test_reopening_is_refused_once_a_later_round_is_paired(client, tournament):
