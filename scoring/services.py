@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from clubs.permissions import Actor, Do, require
+from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
 from clubs.tasks import ratings_update
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
@@ -25,8 +25,6 @@ from .replay import (
     remember_state,
     seat_names,
 )
-
-__all__ = ["Actor"]  # who writes; defined with the permissions it is asked about
 
 
 class Conflict(Exception):
