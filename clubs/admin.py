@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Club, Membership, Player
+from .models import Club, ClubAuditEntry, Membership, Player
 
 
 class MembershipInline(admin.TabularInline):
@@ -23,3 +23,24 @@ class PlayerAdmin(admin.ModelAdmin):
     list_select_related = ["home_club", "user"]
     search_fields = ["display_name"]
     list_filter = ["home_club"]
+
+
+class AuditAdmin(admin.ModelAdmin):
+    """An audit is evidence: the admin shows it and can neither add, change nor delete it."""
+
+    list_filter = ["action", "via_link"]
+    search_fields = ["club_name", "username", "reason"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ClubAuditEntry)
+class ClubAuditEntryAdmin(AuditAdmin):
+    list_display = ["club_name", "action", "username", "at"]

@@ -1,9 +1,11 @@
 """Club roles as Django permissions: `user.has_perm("clubs.organise_club", club)` and
-`user.has_perm("clubs.referee_club", club)`.
+`user.has_perm("clubs.referee_club", club)`; ``club`` may be a Club or anything with a
+``club_id`` (a game, a tournament).
 
 A member's role in a club grants the permission for that club. The same permission granted the
 usual way (to a user or a group, in the admin) holds for every club — a federation's referees,
-say. Superusers have every permission already.
+say; organising everywhere includes refereeing everywhere, as the organiser role includes the
+referee's. Superusers have every permission already. Ask through clubs/permissions.py.
 """
 
 from django.contrib.auth.backends import BaseBackend
@@ -12,21 +14,56 @@ from django.db.models import Q
 
 from .models import Club, Membership
 
+ORGANISE = "clubs.organise_club"
+REFEREE = "clubs.referee_club"
+
 ROLE_PERMISSIONS = {
-    "clubs.organise_club": (Membership.Role.ORGANISER,),
-    "clubs.referee_club": (Membership.Role.REFEREE, Membership.Role.ORGANISER),
+    ORGANISE: (Membership.Role.ORGANISER,),
+    REFEREE: (Membership.Role.REFEREE, Membership.Role.ORGANISER),
 }
+#: A grant for every club of the key also gives these.
+_IMPLIED = {ORGANISE: {ORGANISE, REFEREE}, REFEREE: {REFEREE}}
+
+
+def codenames_granting(perm: str) -> list[str]:
+    """The codenames whose grant for every club gives ``perm`` everywhere."""
+    return [p.split(".", 1)[1] for p, implied in _IMPLIED.items() if perm in implied]
+
+
+def club_id_of(obj) -> int | None:
+    if isinstance(obj, Club):
+        return obj.pk
+    return getattr(obj, "club_id", None)
+
+
+def remember_role(user, club_id: int, role: str | None) -> None:
+    """Note the user's role in a club, read along with something else in the same query (the
+    tablet reads it with the game), so the question asked again in this request costs nothing.
+    Only for the request at hand: the note lives on this user object."""
+    # Through getattr/setattr, so request.user (a lazy proxy) notes it on the user itself.
+    noted = getattr(user, "_club_roles", None)
+    if noted is None:
+        noted = user._club_roles = {}
+    noted[club_id] = role
+
+
+def _role_in(user, club_id: int) -> str | None:
+    noted = getattr(user, "_club_roles", {})
+    if club_id in noted:
+        return noted[club_id]
+    # A player belongs to a user at most once, and to a club at most once.
+    return Membership.objects.filter(club_id=club_id, player__user=user).values_list(
+        "role", flat=True).first()
 
 
 class ClubRoleBackend(BaseBackend):
     def has_perm(self, user_obj, perm, obj=None):
-        if perm not in ROLE_PERMISSIONS or not isinstance(obj, Club):
+        if perm not in ROLE_PERMISSIONS:
             return False
-        if not user_obj.is_active or user_obj.is_anonymous:
+        club_id = club_id_of(obj)
+        if club_id is None or not user_obj.is_active or user_obj.is_anonymous:
             return False
-        if Membership.objects.filter(
-            club=obj, player__user=user_obj, role__in=ROLE_PERMISSIONS[perm]
-        ).exists():
+        if _role_in(user_obj, club_id) in ROLE_PERMISSIONS[perm]:
             return True
         return perm in self._granted_everywhere(user_obj)
 
@@ -38,5 +75,5 @@ class ClubRoleBackend(BaseBackend):
                 Q(user=user) | Q(group__user=user), content_type__app_label="clubs",
                 codename__in=[p.split(".", 1)[1] for p in ROLE_PERMISSIONS],
             ).values_list("codename", flat=True)
-            user._club_grants = {f"clubs.{c}" for c in codenames}
+            user._club_grants = set().union(*(_IMPLIED[f"clubs.{c}"] for c in codenames))
         return user._club_grants

@@ -152,3 +152,46 @@ class GameRating(models.Model):
     @property
     def change(self) -> int:
         return self.after - self.before
+
+
+class AuditRecord(models.Model):
+    """What every audit entry keeps: who (a user, a table link, or the site itself), what it
+    was done to, and the values before and after. Entries outlive what they describe: the links
+    are set to null on deletion and the names are kept as text."""
+
+    action = models.CharField(_("action"), max_length=20)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("user"),
+    )
+    username = models.CharField(_("user name"), max_length=150, blank=True)
+    via_link = models.BooleanField(_("through the table link"), default=False)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("club"),
+    )
+    club_name = models.CharField(_("club name"), max_length=120, blank=True)
+    reason = models.CharField(_("reason"), max_length=500, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
+class ClubAuditEntry(AuditRecord):
+    """A change to a club's members or their roles."""
+
+    class Action(models.TextChoices):
+        MEMBER_ADD = "member-add", _("member added")
+        MEMBER_ROLE = "member-role", _("role changed")
+        MEMBER_REMOVE = "member-remove", _("member removed")
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("club audit entry")
+        verbose_name_plural = _("club audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.club_name}: {self.action} at {self.at:%Y-%m-%d %H:%M}"

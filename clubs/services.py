@@ -11,7 +11,9 @@ from clubs import ratings
 from scoring.models import Game, Seat
 
 from . import selectors
-from .models import Club, GameRating, Membership, Player, PlayerRating
+from .audit import club_audit
+from .models import Club, ClubAuditEntry, GameRating, Membership, Player, PlayerRating
+from .permissions import Actor, Do, require
 
 logger = logging.getLogger(__name__)
 
@@ -189,35 +191,82 @@ class NotAllowed(Exception):
     pass
 
 
+def _lock_members(club: Club) -> dict[int, Membership]:
+    """Lock every membership of the club, by player: two organisers demoting each other at the
+    same moment then take turns, and the second sees the first one's change."""
+    return {m.player_id: m for m in
+            Membership.objects.select_for_update().filter(club=club).order_by("pk")}
+
+
+def _keep_an_organiser(members: dict[int, Membership], changed: Membership, role: str | None):
+    """Refuse a change that would leave the club without an organiser (role None: removal)."""
+    if changed.role != Membership.Role.ORGANISER or role == Membership.Role.ORGANISER:
+        return
+    others = [m for m in members.values()
+              if m.pk != changed.pk and m.role == Membership.Role.ORGANISER]
+    if not others:
+        raise NotAllowed("a club keeps at least one organiser")
+
+
+def _member_audit(actor, club, action, membership, *, before=None, after=None):
+    club_audit(actor=actor, club=club, action=action, before=before, after={
+        "player": membership.player.display_name, "player_id": membership.player_id,
+        **(after or {})})
+
+
 @transaction.atomic
 def member_add(*, club: Club, display_name: str = "", player: Player | None = None,
-               role: str = Membership.Role.MEMBER) -> Membership:
-    """Add an existing player, or a new one by name, to the club."""
+               role: str = Membership.Role.MEMBER, actor: Actor | None = None) -> Membership:
+    """Add an existing player, or a new one by name, to the club; a member already there gets
+    the role (never leaving the club without an organiser)."""
+    if actor is not None:
+        require(actor, Do.ORGANISE_CLUB, club)
+    members = _lock_members(club)
     if player is None:
         player = Player.objects.create(display_name=display_name.strip(), home_club=club)
-    membership, created = Membership.objects.get_or_create(
-        club=club, player=player, defaults={"role": role})
-    if not created and membership.role != role:
-        membership.role = role
-        membership.save(update_fields=["role"])
+    membership = members.get(player.pk)
+    if membership is None:
+        membership = Membership.objects.create(club=club, player=player, role=role)
+        _member_audit(actor, club, ClubAuditEntry.Action.MEMBER_ADD, membership,
+                      after={"role": role})
+    elif membership.role != role:
+        _set_role(members, membership, role, actor)
     return membership
 
 
-@transaction.atomic
-def member_set_role(*, membership: Membership, role: str) -> Membership:
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Membership.Role.ORGANISER and role != Membership.Role.ORGANISER:
-        others = Membership.objects.filter(club=membership.club,
-                                           role=Membership.Role.ORGANISER).exclude(pk=membership.pk)
-        if not others.exists():
-            raise NotAllowed("a club keeps at least one organiser")
+def _set_role(members, membership: Membership, role: str, actor) -> None:
+    _keep_an_organiser(members, membership, role)
+    before = {"role": membership.role}
     membership.role = role
     membership.save(update_fields=["role"])
-    return membership
+    _member_audit(actor, membership.club, ClubAuditEntry.Action.MEMBER_ROLE, membership,
+                  before=before, after={"role": role})
 
 
 @transaction.atomic
-def member_remove(*, membership: Membership) -> None:
-    if membership.role == Membership.Role.ORGANISER:
-        member_set_role(membership=membership, role=Membership.Role.MEMBER)
-    membership.delete()
+def member_set_role(*, membership: Membership, role: str,
+                    actor: Actor | None = None) -> Membership:
+    if actor is not None:
+        require(actor, Do.ORGANISE_CLUB, membership.club)
+    members = _lock_members(membership.club)
+    current = next((m for m in members.values() if m.pk == membership.pk), None)
+    if current is None:
+        raise Membership.DoesNotExist
+    if current.role != role:
+        _set_role(members, current, role, actor)
+    return current
+
+
+@transaction.atomic
+def member_remove(*, membership: Membership, actor: Actor | None = None) -> None:
+    club = membership.club
+    if actor is not None:
+        require(actor, Do.ORGANISE_CLUB, club)
+    members = _lock_members(club)
+    current = next((m for m in members.values() if m.pk == membership.pk), None)
+    if current is None:
+        return
+    _keep_an_organiser(members, current, None)
+    _member_audit(actor, club, ClubAuditEntry.Action.MEMBER_REMOVE, current,
+                  before={"role": current.role})
+    current.delete()

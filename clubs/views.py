@@ -1,9 +1,6 @@
 """Clubs, players and rankings. Public pages, plus member management for organisers."""
 
-import csv
-
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,10 +9,11 @@ from django_tables2 import RequestConfig
 
 from . import selectors, services
 from .charts import rating_chart
+from .csv_export import csv_lines
 from .filters import RankingFilter
 from .forms import MemberAddForm, RoleForm
 from .models import Club, Membership, Player
-from .permissions import can_organise
+from .permissions import Actor, Do, can_organise, require
 from .tables import RankingTable
 
 RANKING_PAGE = 50
@@ -66,28 +64,18 @@ def rankings(request):
     })
 
 
-class _Echo:
-    def write(self, value):
-        return value
-
-
 def _rankings_csv(rows):
-    writer = csv.writer(_Echo())
     header = [_("Rank"), _("Player"), _("Club"), _("Rating"), _("Uncertainty"),
               _("Provisional"), _("Games"), _("Wins"), _("Points / game"), _("Last played"),
               _("Trend")]
-
-    def lines():
-        yield writer.writerow(header)
-        for r in rows.iterator(chunk_size=2000):
-            yield writer.writerow([
-                r.rank, r.player.display_name,
-                r.player.home_club.name if r.player.home_club else "", r.value, r.uncertainty,
-                int(r.provisional), r.games, r.wins, f"{r.points_per_game:.1f}",
-                r.last_played.date().isoformat() if r.last_played else "", r.trend,
-            ])
-
-    response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
+    lines = csv_lines(header, (
+        [r.rank, r.player.display_name,
+         r.player.home_club.name if r.player.home_club else "", r.value, r.uncertainty,
+         int(r.provisional), r.games, r.wins, f"{r.points_per_game:.1f}",
+         r.last_played.date().isoformat() if r.last_played else "", r.trend]
+        for r in rows.iterator(chunk_size=2000)
+    ))
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="rankings.csv"'
     return response
 
@@ -110,8 +98,7 @@ def player_detail(request, pk):
 
 def _organised_club(request, slug) -> Club:
     club = get_object_or_404(Club, slug=slug)
-    if not can_organise(request.user, club):
-        raise PermissionDenied("only the club's organisers manage its members")
+    require(request.user, Do.ORGANISE_CLUB, club)
     return club
 
 
@@ -121,10 +108,15 @@ def member_add(request, slug):
     form = MemberAddForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
-        membership = services.member_add(club=club, player=data["player"],
-                                         display_name=data["display_name"], role=data["role"])
-        messages.success(request, _("%(name)s is a member now.") % {
-            "name": membership.player.display_name})
+        try:
+            membership = services.member_add(
+                club=club, player=data["player"], display_name=data["display_name"],
+                role=data["role"], actor=Actor(user=request.user))
+        except services.NotAllowed:
+            messages.error(request, _("A club keeps at least one organiser."))
+        else:
+            messages.success(request, _("%(name)s is a member now.") % {
+                "name": membership.player.display_name})
     else:
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
     return redirect(club)
@@ -139,7 +131,8 @@ def member_role(request, slug, membership_id):
         messages.error(request, _("Unknown role."))
         return redirect(club)
     try:
-        services.member_set_role(membership=membership, role=form.cleaned_data["role"])
+        services.member_set_role(membership=membership, role=form.cleaned_data["role"],
+                                 actor=Actor(user=request.user))
     except services.NotAllowed:
         messages.error(request, _("A club keeps at least one organiser."))
     else:
@@ -152,7 +145,7 @@ def member_remove(request, slug, membership_id):
     club = _organised_club(request, slug)
     membership = get_object_or_404(Membership, pk=membership_id, club=club)
     try:
-        services.member_remove(membership=membership)
+        services.member_remove(membership=membership, actor=Actor(user=request.user))
     except services.NotAllowed:
         messages.error(request, _("A club keeps at least one organiser."))
     else:

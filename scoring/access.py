@@ -1,5 +1,5 @@
-"""Who may record a game: the club's referees and organisers when logged in, or whoever holds
-the game's table link."""
+"""Which game a tablet request is about, and who is asking: a logged-in recorder, or whoever
+holds the game's table link. The answer to "may they" comes from clubs.permissions."""
 
 from __future__ import annotations
 
@@ -10,28 +10,28 @@ from django.db.models import OuterRef, Subquery
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Membership
-from clubs.permissions import REFEREE_ROLES, can_referee
+from clubs.permissions import Actor, Do, allowed, remember_role
 
 from .models import Game
-from .services import Actor
 
 
 def can_record(user, game: Game) -> bool:
-    return can_referee(user, game.club)
+    return allowed(user, Do.RECORD, game)
 
 
 def recording_access(request, *, pk: int | None = None, token: str | None = None):
     """The game and the Actor for a tablet request, or PermissionDenied.
 
     A token that matches no game is refused the same way as a wrong one, so links cannot be
-    probed for existence.
+    probed for existence. A link still opens its game once it is over (to show the final
+    state); the services refuse its writes then.
     """
     if token is not None:
         game = Game.objects.select_related("club").filter(table_token=token).first()
         if game is None or not secrets.compare_digest(game.table_token, token):
             raise PermissionDenied("table link unknown or revoked")
         user = request.user if request.user.is_authenticated else None
-        return game, Actor(user=user, via_link=True)
+        return game, Actor(user=user, via_link=True, link_game_id=game.pk)
     user = request.user
     games = Game.objects.select_related("club")
     if user.is_authenticated and not user.is_superuser:
@@ -39,11 +39,8 @@ def recording_access(request, *, pk: int | None = None, token: str | None = None
         role = Membership.objects.filter(club=OuterRef("club_id"), player__user=user)
         games = games.annotate(role=Subquery(role.values("role")[:1]))
     game = get_object_or_404(games, pk=pk)
-    allowed = user.is_authenticated and (
-        user.is_superuser
-        or game.role in REFEREE_ROLES
-        or can_referee(user, game.club)  # granted for every club, not by a role here
-    )
-    if not allowed:
+    if hasattr(game, "role"):
+        remember_role(user, game.club_id, game.role)
+    if not allowed(user, Do.RECORD, game):
         raise PermissionDenied("not a referee of this club")
     return game, Actor(user=user)

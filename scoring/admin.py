@@ -1,5 +1,8 @@
 from django.contrib import admin
 
+from clubs.admin import AuditAdmin
+from clubs.permissions import Do, allowed
+
 from . import services
 from .models import AuditEntry, Game, Seat
 
@@ -13,7 +16,8 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    """Games are written by the services only; the admin looks, and deletes through them."""
+    """Games are written by the services only; the admin looks, and deletes through them (the
+    audit entries stay, with one more saying who deleted the game)."""
 
     list_display = ["__str__", "club", "status", "preset", "target", "started_at", "finished_at"]
     list_filter = ["status", "club", "preset"]
@@ -21,6 +25,11 @@ class GameAdmin(admin.ModelAdmin):
     readonly_fields = ["rules", "version", "phase", "round_number", "to_play", "pool_size",
                        "turn_count", "winner_seats", "status", "finished_at", "table_token"]
     inlines = [SeatInline]
+
+    def has_delete_permission(self, request, obj=None):
+        if obj is None:
+            return super().has_delete_permission(request)
+        return allowed(request.user, Do.DELETE_GAME, obj)
 
     def delete_model(self, request, obj):
         services.game_delete(game_id=obj.pk, actor=services.Actor(user=request.user))
@@ -31,7 +40,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["game", "action", "round_number", "turn_number", "user", "via_link", "at"]
-    list_filter = ["action"]
-    list_select_related = ["game", "user"]
+class AuditEntryAdmin(AuditAdmin):
+    list_display = ["game_ref", "game_title", "club_name", "action", "round_number",
+                    "turn_number", "username", "via_link", "at"]
+    search_fields = ["game_title", "club_name", "username", "reason"]

@@ -97,3 +97,11 @@ class ImportForm(forms.Form):
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why is the game reopened?"), max_length=500, strip=True,
+        widget=forms.TextInput(attrs={"class": "wide"}),
+        help_text=_("Kept in the game's audit, with your name."),
+    )

@@ -46,6 +46,8 @@ def refusal(error: EngineError, *, at=None, players=None) -> str:
         "round-not-over": _("The round has not ended yet."),
         "game-over": _("The game is over."),
         "nothing-to-undo": _("There is nothing to undo."),
+        "correction-reopens": _("This correction would change the result of the finished "
+                                "game: an organiser reopens the game first."),
         "empty-hand": _("This player has no tile left to place."),
         "entered-on-paper": _("This game was finished from a score sheet: enter the sheet "
                               "again, or attach the full record."),

@@ -7,7 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player
+from clubs.models import AuditRecord, Club, Player
 
 
 def new_table_token() -> str:
@@ -79,6 +79,10 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:game-detail", args=[self.pk])
+
+    @property
+    def is_playing(self) -> bool:
+        return self.status == self.Status.PLAYING
 
 
 class Seat(models.Model):
@@ -197,35 +201,37 @@ class RoundHand(models.Model):
         return f"{self.round} seat {self.seat}: {self.count} tiles, {self.points} points"
 
 
-class AuditEntry(models.Model):
+class AuditEntry(AuditRecord):
+    """One write to a game: who (user or table link), what, and the values before and after.
+    Kept when the game is deleted: the game's id, title and club stay as plain values."""
+
     class Action(models.TextChoices):
+        START = "start", _("started")
+        TURN = "turn", _("turn")
         UNDO = "undo", _("undo")
         CORRECT = "correct", _("correction")
+        ROUND_END = "round-end", _("round ended")
         ABANDON = "abandon", _("abandoned")
+        REOPEN = "reopen", _("reopened")
         IMPORT = "import", _("imported")
+        DELETE = "delete", _("deleted")
         LINK_REVOKED = "link-revoked", _("table link revoked")
         LINK_RENEWED = "link-renewed", _("table link renewed")
         SHEET = "sheet", _("score sheet entered")
         FINAL = "final", _("final scores entered")
         RECORD = "record", _("record attached")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
-    action = models.CharField(max_length=16, choices=Action.choices)
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="audit")
+    game_ref = models.PositiveIntegerField(_("game number"), db_index=True)
+    game_title = models.CharField(_("game title"), max_length=120, blank=True)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    via_link = models.BooleanField(default=False)
-    at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "at", "pk"]
+        ordering = ["game_ref", "at", "pk"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
 
     def __str__(self) -> str:
-        return f"{self.game_id}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
+        return f"{self.game_ref}: {self.action} at {self.at:%Y-%m-%d %H:%M}"

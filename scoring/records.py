@@ -8,8 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.permissions import Do, require
 from scoring.engine import PRESETS, GameState, HandCount, record_state, rules_resolve
 
+from .audit import game_audit
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn
 from .services import Actor, engine_state_save, turn_fields
 
@@ -93,6 +95,7 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     within the club; unknown names become new players of the club. An optional
     ``"finished_at"`` (ISO 8601) dates a game entered late, so ratings take it in its place.
     """
+    require(actor, Do.IMPORT, club)
     record_state(record)  # raises EngineError with .round / .turn
     names = record["players"]
     players = [_player_for(club, name) for name in names]
@@ -106,9 +109,9 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
         Seat(game=game, position=i, player=p) for i, p in enumerate(players)
     )
     record_rows_write(game=game, seats=seats, record=record, actor=actor)
-    AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
-                              user=actor.user if actor.user_id else None,
-                              via_link=actor.via_link)
+    game_audit(game, AuditEntry.Action.IMPORT, actor, after={
+        "players": names, "rounds": len(record["rounds"]), "turns": game.turn_count,
+        "status": game.status})
     if "sheet" in record:  # a game finished on paper, as game_export writes it
         from .sheets import record_sheet_apply  # the sheets module builds on this one
 

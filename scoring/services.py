@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
 from clubs.tasks import ratings_update
 from scoring.engine import (
     EngineError,
@@ -20,6 +21,7 @@ from scoring.engine import (
 )
 
 from . import live, signals
+from .audit import game_audit, scores_snapshot, turn_snapshot
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn, new_table_token
 from .replay import (
     CurrentRound,
@@ -30,18 +32,6 @@ from .replay import (
     remember_state,
     seat_names,
 )
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who is writing: a logged-in user, or a holder of the table link (user may be None)."""
-
-    user: object = None
-    via_link: bool = False
-
-    @property
-    def user_id(self):
-        return getattr(self.user, "pk", None)
 
 
 class Conflict(Exception):
@@ -55,6 +45,16 @@ class Conflict(Exception):
 
 class NotPlaying(Exception):
     """The game is finished or abandoned; it takes no more turns."""
+
+
+class ReopenRefused(Exception):
+    """A finished game stays finished: ``code`` says why ("not-finished", "reason-missing",
+    or "vetoed" with the ``message`` of the app that refused, e.g. a later tournament round)."""
+
+    def __init__(self, code: str, message: str = "") -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.message = message
 
 
 @dataclass
@@ -74,9 +74,17 @@ def _after_commit(hook) -> None:
 
 
 def _locked(game_id: int) -> tuple[Game, list[Seat]]:
-    game = Game.objects.select_for_update().get(pk=game_id)
+    game = Game.objects.select_for_update(of=("self",)).select_related("club").get(pk=game_id)
     seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
     return game, seats
+
+
+def _may_record(actor: Actor, game: Game) -> None:
+    """Turns, undo and round ends: only while the game is played (a finished game goes back
+    through game_reopen), and only by its recorders or its own table link."""
+    if game.status != Game.Status.PLAYING:
+        raise NotPlaying(game.get_status_display())
+    require(actor, Do.RECORD, game)
 
 
 def _check_version(game: Game, expected: int | None) -> None:
@@ -153,6 +161,8 @@ def game_start(
     actor: Actor | None = None,
 ) -> Game:
     """A new game with the players seated in the given (clockwise) order."""
+    if actor is not None:
+        require(actor, Do.START_GAME, club)
     spec = {"preset": preset or club.default_preset, **(overrides or {})}
     rules = rules_resolve(spec)
     # The engine checks the player count and duplicates before anything is written.
@@ -174,6 +184,8 @@ def game_start(
     cache_state(game, seats, state)
     game.save()
     Seat.objects.bulk_update(seats, ["score", "hand_size"])
+    game_audit(game, AuditEntry.Action.START, actor, after={
+        "players": [p.display_name for p in players], "rules": rules.to_dict()})
     return game
 
 
@@ -207,15 +219,15 @@ def turn_record(
     actor: Actor,
     client_key: str = "",
 ) -> TurnOutcome:
-    """Record one turn. Raises Conflict, NotPlaying or EngineError; nothing is written then."""
+    """Record one turn. Raises Conflict, NotPlaying, EngineError or PermissionDenied; nothing
+    is written then."""
     game, seats = _locked(game_id)
+    _may_record(actor, game)
     if client_key:
         earlier = Turn.objects.filter(round__game=game, client_key=client_key).first()
         if earlier is not None:
             return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
     _check_version(game, expected_version)
-    if game.status != Game.Status.PLAYING:
-        raise NotPlaying(game.get_status_display())
     current = current_round_state(game, seats, last_turn=False)
     result = current.state.play(seat, draw=draw, at=at, corners=corners)
     turn = Turn.objects.create(
@@ -235,16 +247,18 @@ def turn_record(
         current.round.save(update_fields=["totals", "reason"])
     game.turn_count += 1
     engine_state_save(game, seats, current.state)
+    game_audit(game, AuditEntry.Action.TURN, actor, round_number=current.round.number,
+               turn_number=turn.number, after=turn_snapshot(turn))
     return TurnOutcome(turn=turn, duplicate=False, game=game, seats=seats, current=current)
 
 
 @transaction.atomic
 def turn_undo(*, game_id: int, expected_version: int | None, actor: Actor) -> Game:
-    """Take back the last thing entered: the hands of a finished round, else the last turn."""
+    """Take back the last thing entered: the hands of a finished round, else the last turn.
+    A finished game is not undone: an organiser reopens it (game_reopen)."""
     game, seats = _locked(game_id)
+    _may_record(actor, game)
     _check_version(game, expected_version)
-    if game.status == Game.Status.ABANDONED:
-        raise NotPlaying(game.get_status_display())
     _check_moves(game)
     round_ = Round.objects.get(game=game, number=game.round_number)
     if round_.ended_at is None and not round_.turns.exists() and round_.number > 0:
@@ -253,27 +267,39 @@ def turn_undo(*, game_id: int, expected_version: int | None, actor: Actor) -> Ga
         round_ = Round.objects.get(game=game, number=game.round_number - 1)
         game.round_number = round_.number
     if round_.ended_at is not None:
-        before = {"hands": list(round_.hands.values("seat", "tiles", "count", "points"))}
-        round_.hands.all().delete()
-        round_.ended_at = None
-        round_.winner_seat = None
-        round_.end_points = []
-        round_.save(update_fields=["ended_at", "winner_seat", "end_points"])
-        _audit(game, AuditEntry.Action.UNDO, actor, round_number=round_.number, before=before)
+        before = _round_end_take_back(round_)
+        game_audit(game, AuditEntry.Action.UNDO, actor, round_number=round_.number,
+                   before=before)
     else:
         last = round_.turns.order_by("-number").first()
         if last is None:
             raise EngineError("nothing-to-undo", "nothing has been played yet", {})
-        _audit(game, AuditEntry.Action.UNDO, actor, round_number=round_.number,
-               turn_number=last.number, before=_turn_snapshot(last))
+        game_audit(game, AuditEntry.Action.UNDO, actor, round_number=round_.number,
+                   turn_number=last.number, before=turn_snapshot(last))
         last.delete()
         game.turn_count -= 1
+    _replay_current_round(game, seats)
+    return game
+
+
+def _round_end_take_back(round_: Round) -> dict:
+    """Forget the hands entered at a round's end; returns what they were, for the audit."""
+    before = {"hands": list(round_.hands.values("seat", "tiles", "count", "points")),
+              "end_points": round_.end_points}
+    round_.hands.all().delete()
+    round_.ended_at = None
+    round_.winner_seat = None
+    round_.end_points = []
+    round_.save(update_fields=["ended_at", "winner_seat", "end_points"])
+    return before
+
+
+def _replay_current_round(game: Game, seats: list[Seat]) -> None:
     current = current_round_state(game, seats, replay=True)
     current.round.totals = list(current.state.totals)
     current.round.reason = current.state.round_reason or ""
     current.round.save(update_fields=["totals", "reason"])
     engine_state_save(game, seats, current.state)
-    return game
 
 
 @transaction.atomic
@@ -291,18 +317,23 @@ def turn_correct(
     """Rewrite an earlier turn and replay everything after it. Refused (EngineError, with
     ``round``/``turn`` set to the turn that became illegal) if any later turn no longer fits."""
     game, seats = _locked(game_id)
+    require(actor, Do.CORRECT, game)
     _check_version(game, expected_version)
     _check_moves(game)
     turn = Turn.objects.select_related("round").get(
         round__game=game, round__number=round_number, number=turn_number
     )
-    before = _turn_snapshot(turn)
+    before = turn_snapshot(turn)
+    was_finished = game.status == Game.Status.FINISHED
     turn.draws = draw
     turn.cell_c, turn.cell_r = at if at else (None, None)
     turn.corners = list(corners) if corners else None
     _replay_all(game, seats, override=turn)
-    _audit(game, AuditEntry.Action.CORRECT, actor, round_number=round_number,
-           turn_number=turn_number, before=before, after=_turn_snapshot(turn))
+    if was_finished and game.status != Game.Status.FINISHED:
+        # Only an organiser reopens a finished game, with a reason (game_reopen).
+        raise EngineError("correction-reopens", "the correction would reopen the game", {})
+    game_audit(game, AuditEntry.Action.CORRECT, actor, round_number=round_number,
+               turn_number=turn_number, before=before, after=turn_snapshot(turn))
     return game
 
 
@@ -349,18 +380,6 @@ def _replay_all(game: Game, seats: list[Seat], override: Turn | None = None) -> 
     return state
 
 
-def _turn_snapshot(turn: Turn) -> dict:
-    return {"seat": turn.seat, "draw": turn.draws, "at": list(turn.at) if turn.at else None,
-            "corners": turn.corners, "points": turn.points}
-
-
-def _audit(game: Game, action: str, actor: Actor, **fields) -> None:
-    AuditEntry.objects.create(
-        game=game, action=action, user=actor.user if actor.user_id else None,
-        via_link=actor.via_link, **fields,
-    )
-
-
 # -- rounds -----------------------------------------------------------------------------------
 
 
@@ -380,9 +399,8 @@ def round_end(
 ) -> Game:
     """Enter what is left in each hand; score the round; start the next one or end the game."""
     game, seats = _locked(game_id)
+    _may_record(actor, game)
     _check_version(game, expected_version)
-    if game.status != Game.Status.PLAYING:
-        raise NotPlaying(game.get_status_display())
     current = current_round_state(game, seats)
     parsed = {int(seat): _parse_hand(entry) for seat, entry in hands.items()}
     end = current.state.end_round(parsed)
@@ -408,6 +426,10 @@ def round_end(
             totals=list(current.state.totals),
         )
     engine_state_save(game, seats, current.state)
+    game_audit(game, AuditEntry.Action.ROUND_END, actor, round_number=round_.number, after={
+        "hands": {seat: entry if isinstance(entry, list) else list(entry)
+                  for seat, entry in parsed.items()},
+        "end_points": round_.end_points, "totals": round_.totals, "status": game.status})
     return game
 
 
@@ -416,47 +438,85 @@ def round_end(
 
 @transaction.atomic
 def game_abandon(*, game_id: int, actor: Actor) -> Game:
+    """Stop a game being played. A finished game keeps its result (NotPlaying); abandoning an
+    abandoned game changes nothing."""
     game, _seats = _locked(game_id)
+    require(actor, Do.ABANDON, game)
     if game.status == Game.Status.ABANDONED:
         return game
-    before = {"status": game.status}
+    if game.status != Game.Status.PLAYING:
+        raise NotPlaying(game.get_status_display())
     game.status = Game.Status.ABANDONED
     game.version += 1
     game.save(update_fields=["status", "version"])
-    _audit(game, AuditEntry.Action.ABANDON, actor, before=before)
+    game_audit(game, AuditEntry.Action.ABANDON, actor, before={"status": Game.Status.PLAYING},
+               after={"status": game.status})
     _after_commit(lambda: live.game_changed(game.pk, game.version))
-    if before["status"] == Game.Status.FINISHED:
-        _after_commit(lambda: ratings_update.delay(game.pk))
     _after_commit(lambda: signals.game_ended.send_robust(sender=Game, game_id=game.pk))
     return game
 
 
 @transaction.atomic
-def game_delete(*, game_id: int, actor: Actor) -> None:
-    """Delete a game and everything recorded in it; ratings are re-rated from where it stood."""
+def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
+    """Reopen a finished game so its last round's hands can be entered again: the hands are
+    taken back, the result and ratings undone until it finishes anew. An organiser's action,
+    with a reason, audited. Apps above scoring may refuse (signals.game_reopening: a tournament
+    whose next round is already paired does); they hear of it after commit (game_reopened)."""
     game, seats = _locked(game_id)
+    require(actor, Do.REOPEN, game)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ReopenRefused("reason-missing")
+    if game.status != Game.Status.FINISHED:
+        raise ReopenRefused("not-finished")
+    for _receiver, refusal in signals.game_reopening.send(sender=Game, game_id=game.pk):
+        if refusal:
+            raise ReopenRefused("vetoed", str(refusal))
+    before = scores_snapshot(game, seats)
+    last = Round.objects.filter(game=game, ended_at__isnull=False).order_by("-number").first()
+    before.update(_round_end_take_back(last))
+    game.round_number = last.number
+    _replay_current_round(game, seats)
+    game_audit(game, AuditEntry.Action.REOPEN, actor, round_number=last.number, reason=reason,
+               before=before, after=scores_snapshot(game, seats))
+    _after_commit(lambda: signals.game_reopened.send_robust(sender=Game, game_id=game.pk))
+    return game
+
+
+@transaction.atomic
+def game_delete(*, game_id: int, actor: Actor) -> None:
+    """Delete a game and everything recorded in it; ratings are re-rated from where it stood.
+    Its audit stays, with a last entry saying who deleted it."""
+    game, seats = _locked(game_id)
+    require(actor, Do.DELETE_GAME, game)
     point = None
     if game.status == Game.Status.FINISHED and game.finished_at:
         point = [game.finished_at.isoformat(), game.pk]
     players = [seat.player_id for seat in seats]
+    game_audit(game, AuditEntry.Action.DELETE, actor, before={
+        **scores_snapshot(game, seats), "players": [s.player.display_name for s in seats],
+        "turns": game.turn_count})
     game.delete()
     if point:
         _after_commit(lambda: ratings_update.delay(since=point, players=players))
 
 
+def _table_link_set(game_id: int, actor: Actor, token: str | None, action: str) -> Game:
+    game, _seats = _locked(game_id)
+    require(actor, Do.MANAGE_LINK, game)
+    before = {"link": bool(game.table_token)}
+    game.table_token = token
+    game.save(update_fields=["table_token"])
+    # Whether a link worked, not the secret itself: the audit is readable by staff.
+    game_audit(game, action, actor, before=before, after={"link": bool(token)})
+    return game
+
+
 @transaction.atomic
 def table_link_revoke(*, game_id: int, actor: Actor) -> Game:
-    game, _seats = _locked(game_id)
-    game.table_token = None
-    game.save(update_fields=["table_token"])
-    _audit(game, AuditEntry.Action.LINK_REVOKED, actor)
-    return game
+    return _table_link_set(game_id, actor, None, AuditEntry.Action.LINK_REVOKED)
 
 
 @transaction.atomic
 def table_link_renew(*, game_id: int, actor: Actor) -> Game:
-    game, _seats = _locked(game_id)
-    game.table_token = new_table_token()
-    game.save(update_fields=["table_token"])
-    _audit(game, AuditEntry.Action.LINK_RENEWED, actor)
-    return game
+    return _table_link_set(game_id, actor, new_table_token(), AuditEntry.Action.LINK_RENEWED)

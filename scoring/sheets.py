@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.permissions import Do, require
 from scoring.engine import (
     EngineError,
     final_check,
@@ -20,9 +21,10 @@ from scoring.engine import (
     sheet_check,
 )
 
+from .audit import game_audit
 from .models import AuditEntry, Game, Round, Seat, Turn
 from .records import record_rows_write
-from .services import Actor, NotPlaying, _audit, _locked, game_saved_announce
+from .services import Actor, NotPlaying, _locked, game_saved_announce
 
 
 def _refuse(code: str, message: str, **params) -> EngineError:
@@ -100,6 +102,7 @@ def game_sheet_enter(
     i-th round after the rounds already scored on the tablet (which stay). Replaces an earlier
     sheet or final scores. Raises EngineError or NotPlaying; nothing is written then."""
     game, seats = _locked(game_id)
+    require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     kept = kept_rounds(game)
     start = list(kept[-1].totals) if kept else None
@@ -124,7 +127,7 @@ def game_sheet_enter(
     game.round_number = rows[-1].number
     game.turn_count = Turn.objects.filter(round__game=game).count()
     _finish(game, seats, result, entry=Game.Entry.SHEET, was_finished=was_finished)
-    _audit(game, AuditEntry.Action.SHEET, actor, before=before, after={
+    game_audit(game, AuditEntry.Action.SHEET, actor, before=before, after={
         "from_round": len(kept), "rounds": result.rounds, "totals": result.final,
         "winners": result.winners, "round_winner": round_winner, "reached": sorted(reached),
     })
@@ -143,6 +146,7 @@ def game_final_enter(
     """Only the final scores, one per seat in seating order. Whatever was recorded before is
     replaced (and kept in the audit entry). Raises EngineError or NotPlaying."""
     game, seats = _locked(game_id)
+    require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     if not isinstance(scores, list) or len(scores) != len(seats):
         raise _refuse("sheet-row", "one final score per player", round=0, players=len(seats))
@@ -159,7 +163,7 @@ def game_final_enter(
     game.round_number = 0
     game.turn_count = 0
     _finish(game, seats, result, entry=Game.Entry.FINAL, was_finished=was_finished)
-    _audit(game, AuditEntry.Action.FINAL, actor, before=before, after={
+    game_audit(game, AuditEntry.Action.FINAL, actor, before=before, after={
         "totals": result.final, "winners": result.winners, "round_winner": round_winner,
         "reached": sorted(reached),
     })
@@ -191,6 +195,7 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     players must be the game's players and its rules the game's rules. Raises EngineError
     (with round/turn when replaying fails) or NotPlaying; nothing is written then."""
     game, seats = _locked(game_id)
+    require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     record_validate(record)
     played = rules_resolve(record["rules"]).to_dict()
@@ -224,7 +229,7 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     if was_finished and game.status != Game.Status.FINISHED:
         # Finished before, in progress now: ratings must drop the old result.
         game_saved_announce(game, was_finished=True)
-    _audit(game, AuditEntry.Action.RECORD, actor, before=before, after={
+    game_audit(game, AuditEntry.Action.RECORD, actor, before=before, after={
         "players": [p.pk for p in players], "totals": [s.score for s in seats],
         "status": game.status,
     })

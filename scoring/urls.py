@@ -29,6 +29,7 @@ urlpatterns = [
     path("<int:pk>/sheet/", sheet_views.game_sheet, name="game-sheet"),
     path("<int:pk>/final/", sheet_views.game_final, name="game-final"),
     path("<int:pk>/attach/", sheet_views.game_attach, name="game-attach"),
+    path("<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
     path(
         "<int:pk>/rounds/<int:round_number>/turns/<int:turn_number>/correct/",
         views.turn_correct,

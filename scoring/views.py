@@ -18,13 +18,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Club
-from clubs.permissions import clubs_refereed_by
+from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
 from . import live, selectors, services
 from .access import can_record, recording_access
 from .board_svg import cell_shape
-from .forms import CorrectionForm, GameStartForm, ImportForm, TurnForm, VersionForm
+from .forms import (
+    CorrectionForm,
+    GameStartForm,
+    ImportForm,
+    ReopenForm,
+    TurnForm,
+    VersionForm,
+)
 from .messages import refusal
 from .models import Game, Turn
 from .records import game_export, game_import
@@ -43,7 +50,11 @@ def game_list(request):
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     view = selectors.table_view(game)
-    context = {"game": game, "view": view, "recorder": can_record(request.user, game)}
+    context = {"game": game, "view": view, "recorder": can_record(request.user, game),
+               "reopener": game.status == Game.Status.FINISHED
+               and allowed(request.user, Do.REOPEN, game)}
+    if context["reopener"]:
+        context["reopen_form"] = ReopenForm()
     if game.status != Game.Status.PLAYING:
         rounds = context["rounds"] = selectors.game_rounds(game)
         context["round_table"] = RoundTable(round_rows(rounds, view.seats), seats=view.seats)
@@ -326,7 +337,7 @@ def _flat_errors(form) -> list[str]:
 
 @login_required
 def game_new(request):
-    clubs = clubs_refereed_by(request.user)
+    clubs = clubs_where(request.user, Do.START_GAME)
     if not clubs.exists():
         raise PermissionDenied("not a referee of any club")
     form = GameStartForm(request.POST or None, clubs=clubs,
@@ -357,7 +368,7 @@ def game_new(request):
 
 @login_required
 def game_import_view(request):
-    clubs = clubs_refereed_by(request.user)
+    clubs = clubs_where(request.user, Do.IMPORT)
     if not clubs.exists():
         raise PermissionDenied("not a referee of any club")
     form = ImportForm(request.POST or None, request.FILES or None, clubs=clubs)
@@ -391,16 +402,15 @@ def _move_cell(record: dict, error: EngineError):
         return None
 
 
-def _organised_game(request, pk) -> Game:
+def _organised_game(request, pk, action: Do) -> Game:
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    if not can_record(request.user, game):
-        raise PermissionDenied("not a referee of this club")
+    require(request.user, action, game)
     return game
 
 
 @require_POST
 def table_link(request, pk, action):
-    game = _organised_game(request, pk)
+    game = _organised_game(request, pk, Do.MANAGE_LINK)
     actor = services.Actor(user=request.user)
     if action == "revoke":
         services.table_link_revoke(game_id=game.pk, actor=actor)
@@ -416,7 +426,7 @@ def table_qr(request, pk):
     import qrcode
     import qrcode.image.svg
 
-    game = _organised_game(request, pk)
+    game = _organised_game(request, pk, Do.MANAGE_LINK)
     if not game.table_token:
         return HttpResponseBadRequest(_("This game has no table link."))
     url = request.build_absolute_uri(reverse("scoring:link-tablet", args=[game.table_token]))
@@ -426,14 +436,49 @@ def table_qr(request, pk):
 
 @require_POST
 def game_abandon(request, pk):
-    game = _organised_game(request, pk)
-    services.game_abandon(game_id=game.pk, actor=services.Actor(user=request.user))
+    game = _organised_game(request, pk, Do.ABANDON)
+    try:
+        services.game_abandon(game_id=game.pk, actor=services.Actor(user=request.user))
+    except services.NotPlaying:
+        return HttpResponse(_("A finished game keeps its result; it cannot be abandoned."),
+                            status=409, content_type="text/plain; charset=utf-8")
     messages.success(request, _("The game was marked abandoned."))
     return redirect(game)
 
 
+def game_reopen(request, pk):
+    """An organiser reopens a finished game, saying why; the tablet takes the last round's
+    hands again."""
+    game = _organised_game(request, pk, Do.REOPEN)
+    form = ReopenForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                services.game_reopen(game_id=game.pk, actor=services.Actor(user=request.user),
+                                     reason=form.cleaned_data["reason"])
+            except services.ReopenRefused as refused:
+                form.add_error(None, _reopen_refusal(refused))
+                status = 409
+            else:
+                messages.success(request, _("The game was reopened: enter the last round's "
+                                            "hands again."))
+                return redirect("scoring:tablet", game.pk)
+    return render(request, "scoring/game_reopen.html", {"game": game, "form": form},
+                  status=status)
+
+
+def _reopen_refusal(refused) -> str:
+    if refused.code == "vetoed":
+        return refused.message
+    if refused.code == "reason-missing":
+        return _("Say why the game is reopened.")
+    return _("Only a finished game can be reopened.")
+
+
 def turn_correct(request, pk, round_number, turn_number):
-    game = _organised_game(request, pk)
+    game = _organised_game(request, pk, Do.CORRECT)
     turn = get_object_or_404(Turn, round__game=game, round__number=round_number,
                              number=turn_number)
     initial = {"draw": turn.draws, "at_c": turn.cell_c, "at_r": turn.cell_r,

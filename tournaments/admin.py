@@ -3,7 +3,9 @@ the admin is for looking, and for fixing what those pages cannot."""
 
 from django.contrib import admin
 
-from .models import Registration, Round, Stage, Table, Tournament
+from clubs.admin import AuditAdmin
+
+from .models import Registration, Round, Stage, Table, Tournament, TournamentAuditEntry
 
 
 class StageInline(admin.TabularInline):
@@ -44,3 +46,9 @@ class RoundAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     list_select_related = ["tournament", "stage"]
     inlines = [TableInline]
+
+
+@admin.register(TournamentAuditEntry)
+class TournamentAuditEntryAdmin(AuditAdmin):
+    list_display = ["tournament_name", "action", "round_number", "username", "at"]
+    search_fields = ["tournament_name", "club_name", "username", "reason"]

@@ -7,11 +7,23 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from scoring.signals import game_ended
+        from scoring.signals import game_ended, game_reopened, game_reopening
 
         from .tasks import round_settle_task
 
         def settle_round(sender, game_id, **kwargs):
             round_settle_task.delay(game_id)
 
+        def refuse_reopening(sender, game_id, **kwargs):
+            # Synchronous by nature: the answer decides whether scoring goes on.
+            from .messages import refusal
+            from .services import game_reopen_refusal
+
+            refused = game_reopen_refusal(game_id=game_id)
+            return refusal(refused) if refused else None
+
         game_ended.connect(settle_round, weak=False, dispatch_uid="tournaments.settle_round")
+        game_reopened.connect(settle_round, weak=False,
+                              dispatch_uid="tournaments.settle_reopened_round")
+        game_reopening.connect(refuse_reopening, weak=False,
+                               dispatch_uid="tournaments.refuse_reopening")

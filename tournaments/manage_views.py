@@ -19,20 +19,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Player
-from clubs.permissions import can_organise
-from scoring.services import Actor
+from clubs.permissions import Actor, Do, clubs_where, require
 
 from . import flags, selectors, services
 from .forms import MoveForm, RegistrationForm, SwapForm, TournamentForm
 from .messages import refusal
 from .models import Registration, Round, Table, Tournament
-from .views import _organiser_clubs
 
 
 def _organised(request, slug) -> Tournament:
     tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
-    if not can_organise(request.user, tournament.club):
-        raise PermissionDenied("only the club's organisers run its tournaments")
+    require(request.user, Do.MANAGE_TOURNAMENT, tournament)
     return tournament
 
 
@@ -58,7 +55,7 @@ def _attempt(request, action, success: str | None = None) -> bool:
 
 @login_required
 def tournament_new(request):
-    clubs = _organiser_clubs(request.user)
+    clubs = clubs_where(request.user, Do.CREATE_TOURNAMENT)
     if not clubs.exists():
         raise PermissionDenied("not an organiser of any club")
     first = clubs.first()
@@ -105,7 +102,8 @@ def manage(request, slug):
 @require_POST
 def tournament_open(request, slug):
     tournament = _organised(request, slug)
-    _attempt(request, lambda: services.tournament_open(tournament=tournament),
+    _attempt(request, lambda: services.tournament_open(tournament=tournament,
+                                                       actor=_actor(request)),
              _("Registration is open; the tournament is listed publicly."))
     return redirect("tournaments:manage", slug)
 
@@ -120,7 +118,7 @@ def registration_add(request, slug):
     data = form.cleaned_data
     _attempt(request, lambda: services.registration_add(
         tournament=tournament, player=data["player"], display_name=data["display_name"],
-        checked_in=data["checked_in"]), _("The player is registered."))
+        checked_in=data["checked_in"], actor=_actor(request)), _("The player is registered."))
     return redirect("tournaments:manage", slug)
 
 
@@ -136,7 +134,7 @@ def registration_check_in(request, slug, pk):
     registration = _registration(tournament, pk)
     wanted = request.POST.get("checked_in", "1") == "1"
     ok = _attempt(request, lambda: services.registration_check_in(
-        registration=registration, checked_in=wanted))
+        registration=registration, checked_in=wanted, actor=_actor(request)))
     if request.htmx and ok:
         registration.refresh_from_db()
         return render(request, "tournaments/partials/registration_row.html",
@@ -152,7 +150,7 @@ def registration_withdraw(request, slug, pk):
     text = (_("%(name)s is withdrawn from the next rounds.") if wanted
             else _("%(name)s is back in."))
     _attempt(request, lambda: services.registration_withdraw(
-        registration=registration, withdrawn=wanted),
+        registration=registration, withdrawn=wanted, actor=_actor(request)),
         text % {"name": registration.player.display_name})
     return redirect("tournaments:manage", slug)
 
@@ -181,7 +179,8 @@ def knockout_start(request, slug):
 @require_POST
 def tournament_finish(request, slug):
     tournament = _organised(request, slug)
-    if _attempt(request, lambda: services.tournament_finish(tournament=tournament),
+    if _attempt(request, lambda: services.tournament_finish(tournament=tournament,
+                                                           actor=_actor(request)),
                 _("The tournament is finished.")):
         return redirect("tournaments:results", slug)
     return redirect("tournaments:manage", slug)
@@ -243,7 +242,8 @@ def table_swap(request, slug, number):
         return redirect("tournaments:manage-round", slug, number)
     data = form.cleaned_data
     return _round_action(request, slug, number, lambda rnd: services.table_swap(
-        round=rnd, first=data["first"], second=data["second"]), _("The players were swapped."))
+        round=rnd, first=data["first"], second=data["second"], actor=_actor(request)),
+        _("The players were swapped."))
 
 
 @require_POST
@@ -254,7 +254,7 @@ def table_move(request, slug, number):
         return redirect("tournaments:manage-round", slug, number)
     data = form.cleaned_data
     return _round_action(request, slug, number, lambda rnd: services.table_move(
-        round=rnd, player=data["player"], table_number=data["table"]),
+        round=rnd, player=data["player"], table_number=data["table"], actor=_actor(request)),
         _("The player was moved."))
 
 
@@ -267,7 +267,8 @@ def round_publish(request, slug, number):
 
 @require_POST
 def round_complete(request, slug, number):
-    return _round_action(request, slug, number, lambda rnd: services.round_complete(round=rnd),
+    return _round_action(request, slug, number,
+                         lambda rnd: services.round_complete(round=rnd, actor=_actor(request)),
                          _("The round is complete."))
 
 
@@ -275,7 +276,8 @@ def round_complete(request, slug, number):
 def round_discard(request, slug, number):
     tournament = _organised(request, slug)
     rnd = _round(tournament, number)
-    _attempt(request, lambda: services.round_discard(round=rnd), _("The draft was discarded."))
+    _attempt(request, lambda: services.round_discard(round=rnd, actor=_actor(request)),
+             _("The draft was discarded."))
     return redirect("tournaments:manage", slug)
 
 

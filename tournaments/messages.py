@@ -18,6 +18,9 @@ def refusal(error: Refused) -> str:
         "bad-rules": lambda: _("These game rules are not valid: %(detail)s") % p,
         "bad-knockout": lambda: _("This knockout cannot be built: %(detail)s") % p,
         "tournament-finished": lambda: _("The tournament is finished; nothing can change now."),
+        "later-round": lambda: _(
+            "Round %(later)s is already paired from the results of round %(round)s, so this "
+            "game stays finished.") % p,
         "name-needed": lambda: _("Choose a player or type the name of a new one."),
         "late-entry-round-robin": lambda: _(
             "A round robin is scheduled in full at the start; late entries cannot join it."),

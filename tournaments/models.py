@@ -11,7 +11,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import PRESET_CHOICES, Club, Player
+from clubs.models import PRESET_CHOICES, AuditRecord, Club, Player
 from scoring.models import Game
 
 from .pairing import DEFAULT_TIEBREAKS
@@ -224,3 +224,37 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.number}"
+
+
+class TournamentAuditEntry(AuditRecord):
+    """One write to a tournament, kept (with the tournament's name) after it is deleted."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("created")
+        OPEN = "open", _("opened")
+        REGISTER = "register", _("player registered")
+        CHECK_IN = "check-in", _("check-in changed")
+        WITHDRAW = "withdraw", _("withdrawal changed")
+        ROUND_GENERATE = "round-generate", _("round paired")
+        ROUND_DISCARD = "round-discard", _("draft discarded")
+        TABLE_SWAP = "table-swap", _("players swapped")
+        TABLE_MOVE = "table-move", _("player moved")
+        ROUND_PUBLISH = "round-publish", _("round published")
+        ROUND_COMPLETE = "round-complete", _("round completed")
+        ROUND_REOPEN = "round-reopen", _("round reopened")
+        TABLE_REPLAY = "table-replay", _("table replayed")
+        KNOCKOUT_START = "knockout-start", _("knockout started")
+        FINISH = "finish", _("finished")
+
+    tournament = models.ForeignKey(Tournament, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="audit")
+    tournament_name = models.CharField(_("tournament"), max_length=120, blank=True)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("tournament audit entry")
+        verbose_name_plural = _("tournament audit entries")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_name}: {self.action} at {self.at:%Y-%m-%d %H:%M}"

@@ -7,8 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Membership
-from clubs.permissions import can_organise
+from clubs.permissions import Do, allowed, clubs_where
 
 from . import flags, selectors
 from .models import Stage, Tournament
@@ -21,23 +20,14 @@ def _tournament(request, slug: str) -> Tournament:
         tournament = selectors.tournament(slug)
     except Tournament.DoesNotExist:
         raise Http404 from None
-    if tournament.status == Tournament.Status.DRAFT and not can_organise(request.user,
-                                                                         tournament.club):
+    if tournament.status == Tournament.Status.DRAFT and not allowed(
+            request.user, Do.MANAGE_TOURNAMENT, tournament):
         raise Http404
     return tournament
 
 
-def _organiser_clubs(user):
-    if not user.is_authenticated:
-        return Club.objects.none()
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(memberships__player__user=user,
-                               memberships__role=Membership.Role.ORGANISER)
-
-
 def tournament_list(request):
-    clubs = _organiser_clubs(request.user)
+    clubs = clubs_where(request.user, Do.CREATE_TOURNAMENT)
     return render(request, "tournaments/tournament_list.html", {
         "tournaments": selectors.tournament_list(),
         "drafts": selectors.tournament_drafts(clubs) if request.user.is_authenticated else [],
@@ -46,7 +36,8 @@ def tournament_list(request):
 
 
 def _base(request, tournament: Tournament) -> dict:
-    return {"tournament": tournament, "organiser": can_organise(request.user, tournament.club)}
+    return {"tournament": tournament,
+            "organiser": allowed(request.user, Do.MANAGE_TOURNAMENT, tournament)}
 
 
 def tournament_detail(request, slug):

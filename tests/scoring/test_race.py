@@ -1,13 +1,12 @@
 """Two tablets submitting at the same moment, on a real PostgreSQL (row locks)."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from scoring.models import Turn
 from scoring.services import Actor, Conflict, game_start, turn_record
 from tests.factories import ClubFactory, member
+from tests.together import run_together
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -17,26 +16,12 @@ pytestmark = [
 
 
 def race(game, moves):
-    """Run each move in its own thread and connection, released together by a barrier."""
-    barrier = threading.Barrier(len(moves))
-    outcomes = [None] * len(moves)
-
-    def tablet(index, move):
-        try:
-            barrier.wait()
-            outcomes[index] = turn_record(game_id=game.pk, expected_version=game.version,
-                                          actor=Actor(via_link=True), **move)
-        except Conflict as conflict:
-            outcomes[index] = conflict
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=tablet, args=(i, m)) for i, m in enumerate(moves)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return outcomes
+    """Each move submitted from its own tablet at the same instant."""
+    return run_together([
+        lambda move=move: turn_record(game_id=game.pk, expected_version=game.version,
+                                      actor=Actor(via_link=True, link_game_id=game.pk), **move)
+        for move in moves
+    ], expected=(Conflict,))
 
 
 def test_two_tablets_racing_record_one_turn_and_one_conflict():

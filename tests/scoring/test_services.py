@@ -23,7 +23,8 @@ from .simulate import play_game
 
 pytestmark = pytest.mark.django_db
 
-REFEREE = Actor(user=None, via_link=True)
+# The site itself (no user, no link): these tests are about scoring, not about who may record.
+REFEREE = Actor()
 
 EXAMPLE = {  # record-format.md §3
     "format": "triominos-record/1",
@@ -120,6 +121,7 @@ def test_repeated_submission_is_recorded_once(club):
 def test_undo_removes_the_last_turn_and_audits_it(club):
     game = start(club)
     user = UserFactory()
+    member(club, Membership.Role.REFEREE, user=user)  # the services ask who may record
     actor = Actor(user=user)
     turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=0,
                 actor=actor)
@@ -129,9 +131,10 @@ def test_undo_removes_the_last_turn_and_audits_it(club):
     game.refresh_from_db()
     assert seat_scores(game) == [22, 0, 0]
     assert game.to_play == 1 and game.version == 3 and game.turn_count == 1
-    entry = AuditEntry.objects.get(game=game)
-    assert entry.action == "undo" and entry.user == user
-    assert entry.before == {"seat": 1, "draw": 0, "at": [1, 0], "corners": [4, 4, 1], "points": 9}
+    entry = AuditEntry.objects.get(game=game, action="undo")
+    assert entry.user == user and entry.username == user.username
+    assert entry.before == {"seat": 1, "draw": 0, "at": [1, 0], "corners": [4, 4, 1],
+                            "tile": "1-4-4", "points": 9}
     assert (entry.round_number, entry.turn_number) == (0, 1)
     # Undo back to an empty table, then nothing more to undo.
     turn_undo(game_id=game.pk, expected_version=3, actor=actor)

@@ -20,15 +20,15 @@ from .rounds import (
     round_generate,
     round_pair,
     round_publish,
-    round_settle,
     table_move,
-    table_replay,
     table_swap,
 )
+from .settling import game_reopen_refusal, round_settle, table_replay
 from .stages import knockout_start, tournament_finish
 
 __all__ = [
     "SYNC_LIMIT",
+    "game_reopen_refusal",
     "Refused",
     "knockout_start",
     "registration_add",

@@ -10,11 +10,13 @@ from django.utils.text import slugify
 
 from clubs import ratings
 from clubs.models import Club, Player, PlayerRating
+from clubs.permissions import Actor, Do, require
 from clubs.services import member_add
 from scoring.engine import EngineError, rules_resolve
 
 from ..models import Registration, Round, Stage, Tournament
 from ..pairing import DEFAULT_TIEBREAKS, TIEBREAKS
+from .audit import Action, check, tournament_audit
 from .errors import Refused
 
 
@@ -63,10 +65,12 @@ def tournament_create(
     avoid_same_club: bool = False,
     remainder: str = Tournament.Remainder.SMALLER,
     knockout_size: int = 0,
-    actor=None,
+    actor: Actor | None = None,
 ) -> Tournament:
     """A tournament in preparation, with its stages: the Swiss or round robin, then the
     knockout when ``knockout_size`` players are to go on to one."""
+    if actor is not None:
+        require(actor, Do.CREATE_TOURNAMENT, club)
     tiebreaks = list(tiebreaks or DEFAULT_TIEBREAKS)
     # Tournament points always rank first; the list orders what breaks ties after them.
     if tiebreaks[0] != "points":
@@ -91,6 +95,9 @@ def tournament_create(
         # table of four; tables of 2 and 3 send only the winner on.
         Stage.objects.create(tournament=tournament, order=2, kind=Stage.Kind.KNOCKOUT,
                              qualifiers=knockout_size, advance=2 if table_size == 4 else 1)
+    tournament_audit(tournament, Action.CREATE, actor, after={
+        "name": tournament.name, "starts_on": starts_on.isoformat(), "format": format,
+        "rounds": rounds, "table_size": table_size, "knockout_size": knockout_size})
     return tournament
 
 
@@ -99,12 +106,15 @@ def _locked(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def tournament_open(*, tournament: Tournament) -> Tournament:
+def tournament_open(*, tournament: Tournament, actor: Actor | None = None) -> Tournament:
     """Announce the tournament: it is listed publicly and players can be checked in."""
     tournament = _locked(tournament)
+    check(actor, tournament)
     if tournament.status == Tournament.Status.DRAFT:
         tournament.status = Tournament.Status.REGISTRATION
         tournament.save(update_fields=["status"])
+        tournament_audit(tournament, Action.OPEN, actor, before={"status": "draft"},
+                         after={"status": tournament.status})
     return tournament
 
 
@@ -118,7 +128,7 @@ def _rating(player: Player) -> int:
 @transaction.atomic
 def registration_add(
     *, tournament: Tournament, player: Player | None = None, display_name: str = "",
-    checked_in: bool = False,
+    checked_in: bool = False, actor: Actor | None = None,
 ) -> Registration:
     """Register a player (a new one by name becomes a member of the club).
 
@@ -127,12 +137,14 @@ def registration_add(
     same registration (and takes back a withdrawal).
     """
     tournament = _locked(tournament)
+    check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
     if player is None:
         if not display_name.strip():
             raise Refused("name-needed")
-        player = member_add(club=tournament.club, display_name=display_name).player
+        player = member_add(club=tournament.club, display_name=display_name,
+                            actor=actor).player
     late_round = None
     if tournament.status == Tournament.Status.RUNNING:
         if tournament.format == Tournament.Format.ROUND_ROBIN:
@@ -149,9 +161,14 @@ def registration_add(
         defaults={"rating": _rating(player), "checked_in": checked_in,
                   "late_entry_round": late_round},
     )
-    if not created and registration.withdrawn:
+    returned = not created and registration.withdrawn
+    if returned:
         registration.withdrawn = False
         registration.save(update_fields=["withdrawn"])
+    if created or returned:
+        tournament_audit(tournament, Action.REGISTER, actor, after={
+            "player": player.display_name, "player_id": player.pk, "checked_in": checked_in,
+            "late_entry_round": late_round})
     return registration
 
 
@@ -163,25 +180,32 @@ def _locked_registration(registration: Registration) -> Registration:
 
 
 @transaction.atomic
-def registration_check_in(*, registration: Registration, checked_in: bool = True) -> Registration:
+def registration_check_in(*, registration: Registration, checked_in: bool = True,
+                          actor: Actor | None = None) -> Registration:
     """Mark the player present (or not). Only checked-in players are paired."""
+    return _registration_set(registration, "checked_in", checked_in, actor, Action.CHECK_IN)
+
+
+def _registration_set(registration: Registration, field: str, value: bool, actor,
+                      action: str) -> Registration:
     registration = _locked_registration(registration)
-    if registration.tournament.status == Tournament.Status.FINISHED:
+    tournament = registration.tournament
+    check(actor, tournament)
+    if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
-    if registration.checked_in != checked_in:
-        registration.checked_in = checked_in
-        registration.save(update_fields=["checked_in"])
+    if getattr(registration, field) != value:
+        setattr(registration, field, value)
+        registration.save(update_fields=[field])
+        player = {"player": registration.player.display_name,
+                  "player_id": registration.player_id}
+        tournament_audit(tournament, action, actor, before={**player, field: not value},
+                         after={**player, field: value})
     return registration
 
 
 @transaction.atomic
-def registration_withdraw(*, registration: Registration, withdrawn: bool = True) -> Registration:
+def registration_withdraw(*, registration: Registration, withdrawn: bool = True,
+                          actor: Actor | None = None) -> Registration:
     """Withdraw a player from the next rounds (or take that back). Their games stay counted:
     table-mates keep the points they earned against them."""
-    registration = _locked_registration(registration)
-    if registration.tournament.status == Tournament.Status.FINISHED:
-        raise Refused("tournament-finished")
-    if registration.withdrawn != withdrawn:
-        registration.withdrawn = withdrawn
-        registration.save(update_fields=["withdrawn"])
-    return registration
+    return _registration_set(registration, "withdrawn", withdrawn, actor, Action.WITHDRAW)

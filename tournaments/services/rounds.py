@@ -7,11 +7,13 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.permissions import Actor
 from scoring.models import Game
-from scoring.services import Actor, game_start
+from scoring.services import game_start
 
 from .. import draw
 from ..models import Registration, Round, Stage, Table, Tournament
+from .audit import Action, check, tournament_audit
 from .errors import Refused
 
 #: Fields up to this many players are paired inside the request; larger ones by a Celery task
@@ -44,7 +46,7 @@ def _next_stage(tournament: Tournament) -> Stage:
     return knockout or stages[0]
 
 
-def _complete_if_done(rnd: Round) -> bool:
+def _complete_if_done(rnd: Round, actor: Actor | None = None) -> bool:
     """Close a published round whose games are all over; True when it is complete now."""
     if rnd.status == Round.Status.COMPLETE:
         return True
@@ -53,11 +55,20 @@ def _complete_if_done(rnd: Round) -> bool:
         return False
     rnd.status, rnd.completed_at = Round.Status.COMPLETE, timezone.now()
     rnd.save(update_fields=["status", "completed_at"])
+    tournament_audit(rnd.tournament, Action.ROUND_COMPLETE, actor, round_number=rnd.number,
+                     before={"status": Round.Status.PUBLISHED},
+                     after={"status": Round.Status.COMPLETE})
     return True
 
 
 def close_finished_rounds(tournament: Tournament) -> None:
-    """Complete every published round that can be; refuse when one still has games playing."""
+    """Complete every published round that can be; refuse when one still has games playing —
+    a reopened game included, even before its round has heard of it (services/settling.py)."""
+    reopened = (tournament.rounds.filter(status=Round.Status.COMPLETE,
+                                         tables__game__status=Game.Status.PLAYING)
+                .values_list("number", flat=True).first())
+    if reopened is not None:
+        raise Refused("round-in-progress", round=reopened)
     for rnd in tournament.rounds.select_for_update().filter(status=Round.Status.PUBLISHED):
         if not _complete_if_done(rnd):
             raise Refused("round-in-progress", round=rnd.number)
@@ -68,6 +79,7 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Rou
     """Start pairing the next round as a draft; returns the round (status ``pairing`` while
     a task pairs a large field, ``draft`` when done). A draft already waiting is returned."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
     pending = tournament.rounds.filter(status__in=[Round.Status.PAIRING, Round.Status.DRAFT])
@@ -89,6 +101,8 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Rou
     if stage.kind != Stage.Kind.KNOCKOUT and len(active) < 2:
         raise Refused("too-few-players", count=len(active))
     rnd = Round.objects.create(tournament=tournament, stage=stage, number=number)
+    tournament_audit(tournament, Action.ROUND_GENERATE, actor, round_number=number,
+                     after={"stage": stage.kind, "players": len(active)})
     if tournament.status != Tournament.Status.RUNNING:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
@@ -180,12 +194,20 @@ def _draft(rnd: Round):
 
 
 @transaction.atomic
-def round_discard(*, round: Round) -> None:
+def round_discard(*, round: Round, actor: Actor | None = None) -> None:
     """Throw away a draft (or a pairing that failed) so it can be paired again."""
     rnd = _locked_round(round)
+    check(actor, rnd.tournament)
     if rnd.status not in (Round.Status.PAIRING, Round.Status.DRAFT):
         raise Refused("not-draft", round=rnd.number)
+    tournament_audit(rnd.tournament, Action.ROUND_DISCARD, actor, round_number=rnd.number,
+                     before={"tables": _seating(rnd)})
     rnd.delete()
+
+
+def _seating(rnd: Round) -> list[list[int]]:
+    return [list(seats) for seats in rnd.tables.order_by("number").values_list("seats",
+                                                                                flat=True)]
 
 
 def _draft_tables(rnd: Round) -> list[Table]:
@@ -202,14 +224,16 @@ def _find(tables: list[Table], player: int) -> tuple[Table, int]:
 
 
 @transaction.atomic
-def table_swap(*, round: Round, first: int, second: int) -> Round:
+def table_swap(*, round: Round, first: int, second: int, actor: Actor | None = None) -> Round:
     """Swap two players of a draft: between tables, or seats at one table (who opens).
 
     Everybody stays seated exactly once. In a knockout only seats at one table may change:
     the bracket decides who meets whom.
     """
     rnd = _locked_round(round)
+    check(actor, rnd.tournament)
     tables = _draft_tables(rnd)
+    before = [list(t.seats) for t in tables]
     (ta, ia), (tb, ib) = _find(tables, first), _find(tables, second)
     if first == second:
         return rnd
@@ -223,17 +247,22 @@ def table_swap(*, round: Round, first: int, second: int) -> Round:
         changed = [ta, tb]
     Table.objects.bulk_update(changed, ["seats"])
     _edited(rnd, tables, changed, [first, second])
+    tournament_audit(rnd.tournament, Action.TABLE_SWAP, actor, round_number=rnd.number,
+                     before={"tables": before}, after={"tables": [t.seats for t in tables]})
     return rnd
 
 
 @transaction.atomic
-def table_move(*, round: Round, player: int, table_number: int) -> Round:
+def table_move(*, round: Round, player: int, table_number: int,
+               actor: Actor | None = None) -> Round:
     """Move one player of a draft to the end of another table (a bye player joins a table).
 
     Refused when it would leave a table of one or make one bigger than four.
     """
     rnd = _locked_round(round)
+    check(actor, rnd.tournament)
     tables = _draft_tables(rnd)
+    before = [list(t.seats) for t in tables]
     if rnd.stage.kind == Stage.Kind.KNOCKOUT:
         raise Refused("knockout-fixed")
     source, index = _find(tables, player)
@@ -256,6 +285,8 @@ def table_move(*, round: Round, player: int, table_number: int) -> Round:
         changed = [source, target]
     Table.objects.bulk_update(changed, ["seats"])
     _edited(rnd, tables, changed, [player])
+    tournament_audit(rnd.tournament, Action.TABLE_MOVE, actor, round_number=rnd.number,
+                     before={"tables": before}, after={"tables": [t.seats for t in tables]})
     return rnd
 
 
@@ -299,6 +330,7 @@ def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
     the tournament's rules. A bye scores per the points scheme without a game. Publishing a
     published round changes nothing."""
     rnd = _locked_round(round)
+    check(actor, rnd.tournament)
     if rnd.status in (Round.Status.PUBLISHED, Round.Status.COMPLETE):
         return rnd
     tables = _draft_tables(rnd)
@@ -324,13 +356,16 @@ def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
         Table.objects.filter(pk=table.pk).update(game=table.game)
     rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
     rnd.save(update_fields=["status", "published_at"])
+    tournament_audit(tournament, Action.ROUND_PUBLISH, actor, round_number=rnd.number, after={
+        "tables": [{"seats": t.seats, "game": t.game_id, "bye": t.bye} for t in tables]})
     return rnd
 
 
 @transaction.atomic
-def round_complete(*, round: Round) -> Round:
+def round_complete(*, round: Round, actor: Actor | None = None) -> Round:
     """Close a published round once every game is finished or abandoned."""
     rnd = _locked_round(round)
+    check(actor, rnd.tournament)
     if rnd.status == Round.Status.COMPLETE:
         return rnd
     if rnd.status != Round.Status.PUBLISHED:
@@ -338,42 +373,5 @@ def round_complete(*, round: Round) -> Round:
     playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).count()
     if playing:
         raise Refused("games-playing", count=playing)
-    _complete_if_done(rnd)
+    _complete_if_done(rnd, actor)
     return rnd
-
-
-@transaction.atomic
-def round_settle(*, game_id: int) -> Round | None:
-    """Complete the round of a tournament game once its last game has ended; the round of
-    any other game, or one still playing, is left as it is. Safe to run twice."""
-    table = Table.objects.filter(game_id=game_id).select_related("round").first()
-    if table is None or table.round.status != Round.Status.PUBLISHED:
-        return None
-    rnd = _locked_round(table.round)
-    _complete_if_done(rnd)
-    return rnd
-
-
-@transaction.atomic
-def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
-    """Play an abandoned table again: a fresh game for the same seats. Allowed while its
-    round is open, or in the last round before the next one is paired (the round reopens)."""
-    table = Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
-    rnd = _locked_round(table.round)
-    if table.bye or table.game is None or table.game.status != Game.Status.ABANDONED:
-        raise Refused("not-abandoned", table=table.number)
-    later = rnd.tournament.rounds.filter(number__gt=rnd.number).exists()
-    if rnd.status != Round.Status.PUBLISHED and (rnd.status != Round.Status.COMPLETE or later):
-        raise Refused("round-closed", round=rnd.number)
-    regs = {r.player_id: r.player for r in Registration.objects.filter(
-        tournament=rnd.tournament, player_id__in=table.seats).select_related("player")}
-    tournament = rnd.tournament
-    table.game = game_start(
-        club=tournament.club, players=[regs[p] for p in table.seats], preset=tournament.preset,
-        overrides=tournament.overrides, title=_title(rnd, table), actor=actor,
-    )
-    table.save(update_fields=["game"])
-    if rnd.status == Round.Status.COMPLETE:
-        rnd.status, rnd.completed_at = Round.Status.PUBLISHED, None
-        rnd.save(update_fields=["status", "completed_at"])
-    return table

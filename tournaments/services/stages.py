@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from scoring.services import Actor
+from clubs.permissions import Actor
 
 from .. import draw, pairing
 from ..models import Round, Stage, Tournament
+from .audit import Action, check, tournament_audit
 from .errors import Refused
 from .rounds import close_finished_rounds, round_generate
 
@@ -31,6 +32,7 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Rou
     the byes of a short field. Withdrawn players neither qualify nor block the cut.
     """
     tournament = _locked(tournament)
+    check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
     stages = list(tournament.stages.order_by("order"))
@@ -58,14 +60,16 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Rou
     knockout.seeds = list(bracket.seeds)
     knockout.flags = draw.flags_json(bracket.flags)
     knockout.save(update_fields=["seeds", "flags"])
+    tournament_audit(tournament, Action.KNOCKOUT_START, actor, after={"seeds": knockout.seeds})
     return round_generate(tournament=tournament, actor=actor)
 
 
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament) -> Tournament:
+def tournament_finish(*, tournament: Tournament, actor: Actor | None = None) -> Tournament:
     """Close the tournament: the knockout's champion wins, or without a knockout the leader
     of the standings. Refused while a round is still being played or waits as a draft."""
     tournament = _locked(tournament)
+    check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         return tournament
     _no_drafts(tournament)
@@ -88,4 +92,6 @@ def tournament_finish(*, tournament: Tournament) -> Tournament:
     tournament.status = Tournament.Status.FINISHED
     tournament.winner_id = winner
     tournament.save(update_fields=["status", "winner"])
+    tournament_audit(tournament, Action.FINISH, actor, before={"status": Tournament.Status.RUNNING},
+                     after={"status": tournament.status, "winner": winner})
     return tournament

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0001_initial'),
+        ('scoring', '0002_audit_entries_outlive_games'),
     ]
 
     operations = [
@@ -14,11 +14,6 @@ class Migration(migrations.Migration):
             model_name='game',
             name='entry',
             field=models.CharField(choices=[('moves', 'recorded move by move'), ('sheet', 'entered from a score sheet'), ('final', 'final scores only')], default='moves', max_length=8, verbose_name='entered'),
-        ),
-        migrations.AlterField(
-            model_name='auditentry',
-            name='action',
-            field=models.CharField(choices=[('undo', 'undo'), ('correct', 'correction'), ('abandon', 'abandoned'), ('import', 'imported'), ('link-revoked', 'table link revoked'), ('link-renewed', 'table link renewed'), ('sheet', 'score sheet entered'), ('final', 'final scores entered'), ('record', 'record attached')], max_length=16),
         ),
         migrations.AlterField(
             model_name='round',
