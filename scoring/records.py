@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
 from scoring.engine import PRESETS, GameState, HandCount, record_state, rules_resolve
 
+from .limits import record_finished_at, record_limits_check
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn
 from .services import Actor, engine_state_save, turn_fields
 
@@ -83,6 +82,7 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     within the club; unknown names become new players of the club. An optional
     ``"finished_at"`` (ISO 8601) dates a game entered late, so ratings take it in its place.
     """
+    record_limits_check(record)  # raises RecordRefused before the engine spends time on it
     record_state(record)  # raises EngineError with .round / .turn
     names = record["players"]
     players = [_player_for(club, name) for name in names]
@@ -146,9 +146,7 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     RoundHand.objects.bulk_create([hand for _, hand in hands])
     game.turn_count = len(turns)
     game.version = events - 1  # the save below counts the last event
-    finished_at = record.get("finished_at")
-    engine_state_save(game, seats, state,
-                      finished_at=datetime.fromisoformat(finished_at) if finished_at else None)
+    engine_state_save(game, seats, state, finished_at=record_finished_at(record))
     AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
                               user=actor.user if actor.user_id else None,
                               via_link=actor.via_link)

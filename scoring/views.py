@@ -17,7 +17,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.models import Club
 from clubs.permissions import clubs_refereed_by
 from scoring.engine import EngineError, HandCount, tile_parse
 
@@ -25,6 +24,7 @@ from . import live, selectors, services
 from .access import can_record, recording_access
 from .board_svg import cell_shape
 from .forms import CorrectionForm, GameStartForm, ImportForm, TurnForm, VersionForm
+from .limits import RecordRefused, record_max_bytes, record_parse
 from .messages import refusal
 from .models import Game, Turn
 from .records import game_export, game_import
@@ -347,9 +347,10 @@ def game_new(request):
             form.add_error(None, refusal(error))
         else:
             return redirect("scoring:tablet", game.pk)
-    club = form["club"].value()
-    players = (Club.objects.get(pk=club).memberships.select_related("player")
-               .order_by("player__display_name") if club else [])
+    # The member list follows the chosen club; a club the form refused lists nobody.
+    club = form.cleaned_data.get("club") if form.is_bound else clubs.first()
+    players = (club.memberships.select_related("player").order_by("player__display_name")
+               if club else [])
     return render(request, "scoring/game_new.html", {"form": form, "members": players})
 
 
@@ -360,12 +361,14 @@ def game_import_view(request):
         raise PermissionDenied("not a referee of any club")
     form = ImportForm(request.POST or None, request.FILES or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
+        record = None
         try:
-            record = json.loads(form.cleaned_data["record"].read().decode("utf-8"))
+            upload = form.cleaned_data["record"]
+            record = record_parse(upload.read(record_max_bytes() + 1))
             game = game_import(club=form.cleaned_data["club"], record=record,
                                actor=services.Actor(user=request.user))
-        except (ValueError, UnicodeDecodeError):
-            form.add_error("record", _("The file is not valid JSON."))
+        except RecordRefused as error:
+            form.add_error("record", str(error))
         except EngineError as error:
             form.add_error("record", _where(error) + refusal(error, at=_move_cell(record, error)))
         else:
