@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.limits.RequestSizeLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -156,6 +157,16 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 600
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Limits (docs/deployment.md): no form of the site needs more than a game record's upload, so
+# a bigger body is refused before it is read; a record is checked against its own limits
+# (bytes, rounds, turns) before the engine replays it, so no import holds a worker for long.
+RECORD_MAX_BYTES = env.int("RECORD_MAX_BYTES", default=512 * 1024)
+RECORD_MAX_ROUNDS = env.int("RECORD_MAX_ROUNDS", default=100)
+RECORD_MAX_TURNS = env.int("RECORD_MAX_TURNS", default=3000)
+REQUEST_MAX_BYTES = RECORD_MAX_BYTES + 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+DATA_UPLOAD_MAX_NUMBER_FILES = 5
 
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"

@@ -37,9 +37,6 @@ RULE_VALUE_MAX = 100_000
 # The target a game or tournament may be started with on the site's own forms.
 TARGET_MAX = 5_000
 HAND_MAX = 32_767
-RECORD_MAX_BYTES_DEFAULT = 512 * 1024
-RECORD_MAX_ROUNDS_DEFAULT = 100
-RECORD_MAX_TURNS_DEFAULT = 3_000
 
 
 class RecordRefused(ValueError):
@@ -47,7 +44,7 @@ class RecordRefused(ValueError):
 
 
 def record_max_bytes() -> int:
-    return getattr(settings, "RECORD_MAX_BYTES", RECORD_MAX_BYTES_DEFAULT)
+    return settings.RECORD_MAX_BYTES
 
 
 def record_parse(raw: bytes) -> dict:
@@ -173,8 +170,7 @@ def _int_beyond(value, limit: int) -> bool:
 
 
 def _check_rounds(rounds: list) -> None:
-    max_rounds = getattr(settings, "RECORD_MAX_ROUNDS", RECORD_MAX_ROUNDS_DEFAULT)
-    max_turns = getattr(settings, "RECORD_MAX_TURNS", RECORD_MAX_TURNS_DEFAULT)
+    max_rounds, max_turns = settings.RECORD_MAX_ROUNDS, settings.RECORD_MAX_TURNS
     if len(rounds) > max_rounds:
         raise RecordRefused(_("rounds: a record may hold at most %(n)s rounds, not %(count)s.")
                             % {"n": max_rounds, "count": len(rounds)})
