@@ -162,8 +162,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # a bigger body is refused before it is read; a record is checked against its own limits
 # (bytes, rounds, turns) before the engine replays it, so no import holds a worker for long.
 RECORD_MAX_BYTES = env.int("RECORD_MAX_BYTES", default=512 * 1024)
-RECORD_MAX_ROUNDS = env.int("RECORD_MAX_ROUNDS", default=100)
-RECORD_MAX_TURNS = env.int("RECORD_MAX_TURNS", default=3000)
+RECORD_MAX_ROUNDS = env.int("RECORD_MAX_ROUNDS", default=60)
+RECORD_MAX_TURNS = env.int("RECORD_MAX_TURNS", default=2000)
 REQUEST_MAX_BYTES = RECORD_MAX_BYTES + 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 DATA_UPLOAD_MAX_NUMBER_FILES = 5
