@@ -1,4 +1,6 @@
-"""Request size limits: a body too big for any form of the site is refused before anything
+"""Request limits: the size of a body and the methods of an endpoint.
+
+Size: a body too big for any form of the site is refused before anything
 reads it, with a page that says so (413), instead of filling memory, a temporary file or the
 worker's time. The limit is REQUEST_MAX_BYTES (docs/deployment.md)."""
 
@@ -30,3 +32,20 @@ class RequestSizeLimitMiddleware:
         if length > limit:
             return request_too_large(request, limit)
         return self.get_response(request)
+
+
+class MethodNotAllowedMessageMiddleware:
+    """Django answers a wrong method (require_POST, require_GET) with an empty 405; every
+    refusal of the site says why in words, so this one gets a page too."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code == 405 and not getattr(response, "content", b"x"):
+            allowed = response.get("Allow", "")
+            page = render(request, "errors/405.html", {"allowed": allowed}, status=405)
+            page["Allow"] = allowed
+            return page
+        return response
