@@ -5,11 +5,13 @@ Celery tasks run in-process. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS,
 DATABASE_URL and CELERY_BROKER_URL (see docs/deployment.md).
 """
 
+import datetime
 import os
 import warnings
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -42,6 +44,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "django_filters",
+    "axes",
+    "csp",
     "clubs",
     "scoring",
     "tournaments",
@@ -60,6 +64,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a lockout raised during login into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -107,9 +114,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out username and address is refused before any password is hashed.
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
     "clubs.backends.ClubRoleBackend",
 ]
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair is locked out for the cool-off time; other users and addresses
+# are not affected. A right password resets the count.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.lockout"
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+# How many proxies in front of the site append to X-Forwarded-For (docs/deployment.md).
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -170,7 +191,24 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 DATA_UPLOAD_MAX_NUMBER_FILES = 5
 
 SESSION_COOKIE_HTTPONLY = True
-X_FRAME_OPTIONS = "DENY"
+# Framing: only by the site's own pages (config.security.embeddable opens a view to all).
+X_FRAME_OPTIONS = "SAMEORIGIN"
+# Content-Security-Policy (django-csp): everything from the site itself; no inline script or
+# event handler anywhere (behaviour lives in static/js), no eval, no plugins.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [SELF],
+    },
+}
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 

@@ -76,12 +76,33 @@ def browser():
         chromium.close()
 
 
+# Every page of a browser test reports Content-Security-Policy violations (the event fires in
+# the page; a binding carries it to the test) and the console's own CSP complaints.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} ` +
+                            `at ${e.sourceFile}:${e.lineNumber} on ${document.location.pathname}`);
+});
+"""
+
+
 @pytest.fixture
 def browser_context(browser):
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
     context.set_default_timeout(10_000)
+    violations: list[str] = []
+    context.expose_binding("reportCspViolation", lambda _source, text: violations.append(text))
+    context.add_init_script(_CSP_LISTENER)
+
+    def watch(page):
+        page.on("console", lambda message: violations.append(message.text)
+                if "Content Security Policy" in message.text else None)
+
+    context.on("page", watch)
+    context.csp_violations = violations  # tests that expect a violation may look and clear
     yield context
     context.close()
+    assert violations == [], "Content-Security-Policy violations:\n" + "\n".join(violations)
 
 
 @pytest.fixture

@@ -127,11 +127,18 @@ _URL_ATTR = re.compile(r'(?:href|action|hx-get|hx-post|src|data-[\w-]*url)="([^"
 _FIELD = re.compile(r'name="([\w-]+)"')
 
 
-def crawl(world: World, limit: int = 120) -> tuple[dict[str, list[dict]], set[str]]:
-    """Route name -> the converter values found in links of pages the organiser and the
-    referee can see, each set once; and the names of every form field on those pages."""
+@dataclass
+class Crawl:
+    values: dict[str, list[dict]]  # route name -> converter values found in links, each once
+    fields: set[str]  # names of every form field seen
+    pages: dict[str, str]  # route name -> one path of it that showed an HTML page
+
+
+def crawl(world: World, limit: int = 120) -> Crawl:
+    """What the pages the organiser and the referee can see link to."""
     values: dict[str, list[dict]] = {}
     fields: set[str] = set()
+    pages: dict[str, str] = {}
     for kind in ("organiser", "referee"):
         client = world.client(kind)
         queue, seen = ["/", f"/clubs/{world.club.slug}/", "/tournaments/", "/games/"], set()
@@ -145,6 +152,8 @@ def crawl(world: World, limit: int = 120) -> tuple[dict[str, list[dict]], set[st
             if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
                 continue
             html = response.content.decode()
+            match = resolve(path)
+            pages.setdefault(":".join(n for n in (match.namespace, match.url_name) if n), path)
             fields.update(_FIELD.findall(html))
             for raw in _URL_ATTR.findall(html):
                 link = urlsplit(unescape(raw))
@@ -163,7 +172,7 @@ def crawl(world: World, limit: int = 120) -> tuple[dict[str, list[dict]], set[st
                 if queued[name] <= 6 and not link.path.startswith(
                         ("/admin/", "/accounts/logout", "/static/")):
                     queue.append(link.path)
-    return values, fields
+    return Crawl(values, fields, pages)
 
 
 def form_field_names() -> set[str]:

@@ -52,7 +52,8 @@ PROFILE = settings.get_profile(os.environ.get("FUZZ_PROFILE",
 class Site:
     def __init__(self):
         self.world = world_build()
-        self.values, seen_fields = crawl(self.world)
+        found = crawl(self.world)
+        self.values, seen_fields = found.values, found.fields
         self.endpoints = endpoints()
         self.pools = pools()
         # Seat-numbered fields of the tablet's hand entry are made up in the template loop.
