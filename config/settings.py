@@ -191,8 +191,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 DATA_UPLOAD_MAX_NUMBER_FILES = 5
 
 SESSION_COOKIE_HTTPONLY = True
-# Framing: only by the site's own pages (config.security.embeddable opens a view to all).
-X_FRAME_OPTIONS = "SAMEORIGIN"
+# Framing: browsers that know CSP follow frame-ancestors below (the site's own pages may frame
+# it; config.security.embeddable opens a view to all) and ignore this header, which is for
+# older ones (and keeps `check --deploy` clean).
+X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp): everything from the site itself; no inline script or
 # event handler anywhere (behaviour lives in static/js), no eval, no plugins.
 CONTENT_SECURITY_POLICY = {
