@@ -9,10 +9,6 @@ from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
 
 
-def request_too_large(request, limit: int):
-    return render(request, "errors/413.html", {"limit": filesizeformat(limit)}, status=413)
-
-
 class RequestSizeLimitMiddleware:
     """Answers 413 to a request announcing a body over the limit, and 400 to one whose
     Content-Length is not a number. Chunked bodies without a length are the proxy's to cap."""
@@ -30,7 +26,8 @@ class RequestSizeLimitMiddleware:
         if length < 0:
             return render(request, "errors/400.html", status=400)
         if length > limit:
-            return request_too_large(request, limit)
+            return render(request, "errors/413.html", {"limit": filesizeformat(limit)},
+                          status=413)
         return self.get_response(request)
 
 

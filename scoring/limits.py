@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
@@ -43,15 +43,11 @@ class RecordRefused(ValueError):
     """A record the site will not take; the message says why in the referee's language."""
 
 
-def record_max_bytes() -> int:
-    return settings.RECORD_MAX_BYTES
-
-
 def record_parse(raw: bytes) -> dict:
     """Bytes of an uploaded record to a dict, refusing what is too big or not plain JSON."""
-    if len(raw) > record_max_bytes():
+    if len(raw) > settings.RECORD_MAX_BYTES:
         raise RecordRefused(_("The file is larger than %(limit)s; a record is never that big.")
-                            % {"limit": filesizeformat(record_max_bytes())})
+                            % {"limit": filesizeformat(settings.RECORD_MAX_BYTES)})
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except RecursionError:
@@ -73,6 +69,8 @@ def record_limits_check(record) -> None:
     _check_values(record)
     if not isinstance(record, Mapping):
         return  # the engine's record check names this one
+    if not isinstance(record.get("title", ""), str):
+        raise RecordRefused(_("title: expected text."))
     _check_text(record.get("title", ""), "title", TITLE_MAX)
     players = record.get("players")
     if isinstance(players, list):
@@ -95,13 +93,14 @@ def record_finished_at(record) -> datetime | None:
     if value in (None, ""):
         return None
     try:
-        when = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        when = None
-    if when is None:
+        when = datetime.fromisoformat(value)
+        if timezone.is_naive(when):
+            when = timezone.make_aware(when)
+        when.astimezone(UTC)  # a time at the very edge of the calendar has no UTC equivalent
+    except (TypeError, ValueError, OverflowError):
         raise RecordRefused(_("finished_at: expected a date and time such as "
-                              "2026-05-01T20:30:00+03:00."))
-    return timezone.make_aware(when) if timezone.is_naive(when) else when
+                              "2026-05-01T20:30:00+03:00.")) from None
+    return when
 
 
 def _check_values(record) -> None:
@@ -143,8 +142,6 @@ def _check_storable(text: str, where: str) -> None:
 
 def _check_text(value, where: str, limit: int) -> None:
     if not isinstance(value, str):
-        if where == "title":
-            raise RecordRefused(_("title: expected text."))
         return  # names of the wrong type are the engine's to refuse
     _check_storable(value, where)
     if len(value) > limit:

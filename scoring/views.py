@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import uuid
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -24,7 +25,7 @@ from . import live, selectors, services
 from .access import can_record, recording_access
 from .board_svg import cell_shape
 from .forms import CorrectionForm, GameStartForm, ImportForm, TurnForm, VersionForm
-from .limits import RecordRefused, record_max_bytes, record_parse
+from .limits import RecordRefused, record_parse
 from .messages import refusal
 from .models import Game, Turn
 from .records import game_export, game_import
@@ -364,7 +365,7 @@ def game_import_view(request):
         record = None
         try:
             upload = form.cleaned_data["record"]
-            record = record_parse(upload.read(record_max_bytes() + 1))
+            record = record_parse(upload.read(settings.RECORD_MAX_BYTES + 1))
             game = game_import(club=form.cleaned_data["club"], record=record,
                                actor=services.Actor(user=request.user))
         except RecordRefused as error:

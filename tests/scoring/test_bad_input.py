@@ -77,6 +77,8 @@ BAD_RECORDS = {
     "huge dealt": (json.dumps(record(rounds=[{"dealt": 70000, "moves": []}])).encode(), "dealt"),
     "finished_at a number": (json.dumps(record(finished_at=12345)).encode(), "finished_at"),
     "finished_at a list": (json.dumps(record(finished_at=["2026"])).encode(), "finished_at"),
+    "finished_at before the calendar": (json.dumps(record(
+        finished_at="0001-01-01T00:00:00+05:00")).encode(), "finished_at"),
     "finished_at nonsense": (json.dumps(record(finished_at="yesterday")).encode(), "finished_at"),
     "NUL in a name": (json.dumps(record(players=["An\x00na", "Boris"], rounds=[])).encode(),
                       "players[0]"),
