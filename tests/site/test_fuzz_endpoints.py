@@ -2,10 +2,11 @@
 kind of user (issue 9, item 2).
 
 The endpoints come from `get_resolver()` (tests/site/endpoints.py), so a new URL is covered
-without editing this file. Each request runs in a savepoint that is rolled back afterwards, so
-the world stays the same for the next one. A request that is refused — a 4xx, a form shown
-again with its errors, or a redirect carrying an error message — must say why in words and
-leave every table as it was (row counts everywhere; on PostgreSQL a digest of every row).
+without editing this file. The world is built once per module; each request runs in a
+savepoint that is rolled back afterwards, so every request meets the same world. A request
+that is refused — a 4xx, a form shown again with its errors, or a redirect carrying an error
+message — must say why in words and leave every table as it was (row counts everywhere; on
+PostgreSQL a digest of every row).
 
 Example counts come from a hypothesis profile: FUZZ_PROFILE=fuzz-dev (default), fuzz-ci
 (default under CI=true: derandomized, so a CI failure repeats), fuzz-long (for a soak).
@@ -35,8 +36,6 @@ from .endpoints import (
     pools,
     world_build,
 )
-
-pytestmark = pytest.mark.django_db
 
 _COMMON = {"deadline": None, "database": None,
            "suppress_health_check": [HealthCheck.function_scoped_fixture,
@@ -81,9 +80,13 @@ class Site:
         return values
 
 
-@pytest.fixture
-def site(db):
-    return Site()
+@pytest.fixture(scope="module")
+def site(django_db_setup, django_db_blocker):
+    """Built once for the module inside a transaction rolled back at its end; each request
+    runs in a savepoint of its own inside that (see `send`)."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield Site()
+        transaction.set_rollback(True)
 
 
 # -- junk --------------------------------------------------------------------------------------
