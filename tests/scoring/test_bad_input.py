@@ -22,14 +22,9 @@ def club():
 
 
 @pytest.fixture
-def referee(club):
-    user = UserFactory(username="ref")
-    member(club, Membership.Role.REFEREE, user=user)
-    return user
-
-
-@pytest.fixture
-def client(referee):
+def client(club):
+    referee = UserFactory(username="ref")
+    member(club, Membership.Role.REFEREE, user=referee)
     # A 500 must show as a response here, not as an exception the client re-raises.
     client = Client(raise_request_exception=False)
     client.force_login(referee)
