@@ -115,7 +115,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     # First, so a locked-out username and address is refused before any password is hashed.
-    "axes.backends.AxesStandaloneBackend",
+    "config.security.LoginThrottle",
     "django.contrib.auth.backends.ModelBackend",
     "clubs.backends.ClubRoleBackend",
 ]

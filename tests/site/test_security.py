@@ -82,6 +82,11 @@ def test_behind_a_proxy_the_address_the_proxy_saw_counts(settings):
     assert other.status_code == 302
 
 
+def test_a_login_made_in_code_without_a_request_still_works():
+    UserFactory(username="eva")
+    assert Client().login(username="eva", password="pw")
+
+
 def test_the_admin_login_still_works_and_is_throttled_too(settings):
     get_user_model().objects.create_superuser("root", "root@example.org", "pw")
     client = Client()
