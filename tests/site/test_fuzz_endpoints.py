@@ -172,7 +172,9 @@ def send(site: Site, kind: str, path: str, body, *, htmx: bool = False, method="
     with transaction.atomic():
         content_type, data = body
         if method == "get":
-            response = client.get(path, {"q": "\x00", "tile": "9-9-9", "v": "x"}, **headers)
+            # A form-shaped body doubles as the query string (already percent-encoded).
+            query = data.decode("ascii") if isinstance(data, bytes) and b"=" in data else "v=x"
+            response = client.get(f"{path}?{query}", **headers)
         elif content_type == "multipart":
             response = client.post(path, data, **headers)
         else:
@@ -221,5 +223,5 @@ def test_junk_of_every_shape_never_gets_a_server_error(site, data):
     values = data.draw(st.sampled_from(linked) | pooled if linked else pooled, label="values")
     values = site._token(dict(values), endpoint, kind) if data.draw(st.booleans()) else values
     body = data.draw(bodies(site.fields), label="body")
-    method = data.draw(st.sampled_from(["post", "post", "post", "get"]), label="method")
+    method = data.draw(st.sampled_from(["post", "post", "get"]), label="method")
     send(site, kind, endpoint.fill(values), body, htmx=data.draw(st.booleans()), method=method)
