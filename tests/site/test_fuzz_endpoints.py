@@ -79,9 +79,9 @@ class Site:
             values = dict(self.values[near[0].name][0])
         else:
             values = {key: pool_for(conv, self.pools)[-1] for key, conv in endpoint.converters}
-        return self._token(values, endpoint, kind)
+        return self.with_token(values, endpoint, kind)
 
-    def _token(self, values: dict, endpoint, kind: str) -> dict:
+    def with_token(self, values: dict, endpoint, kind: str) -> dict:
         if endpoint.name.startswith("scoring:link-"):
             values["token"] = self.world.token if kind != "anonymous" else "no-such-token"
         return values
@@ -248,7 +248,7 @@ def test_junk_of_every_shape_never_gets_a_server_error(site, data):
     pooled = st.fixed_dictionaries({key: st.sampled_from(pool_for(conv, site.pools))
                                     for key, conv in endpoint.converters})
     values = data.draw(st.sampled_from(linked) | pooled if linked else pooled, label="values")
-    values = site._token(dict(values), endpoint, kind) if data.draw(st.booleans()) else values
+    values = site.with_token(dict(values), endpoint, kind) if data.draw(st.booleans()) else values
     body = data.draw(bodies(site.fields), label="body")
     method = data.draw(st.sampled_from(["post", "post", "get"]), label="method")
     send(site, kind, endpoint.fill(values), body, htmx=data.draw(st.booleans()), method=method)
