@@ -47,6 +47,7 @@ def test_every_page_works_under_the_policy(page, browser_context, live_server):
     page.select_option("#language-select", "ru")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     page.select_option("#language-select", "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # let that page arrive first
     # The seating picker of the new-game form, now a static file.
     page.goto(f"{live_server.url}/games/new/")
     chips = page.locator("#member-chips [data-player]")
