@@ -113,6 +113,13 @@ def world_build() -> World:
     tournament_services.round_publish(round=rnd)
     tournament_services.tournament_create(club=club, name="Later Cup",
                                           starts_on=date(2026, 9, 1))
+    # A round still in draft, so the organiser's swap and move forms are on a page.
+    draft = tournament_services.tournament_create(club=club, name="Draft Cup",
+                                                  starts_on=date(2026, 7, 1), rounds=1)
+    tournament_services.tournament_open(tournament=draft)
+    for player in players[:6]:
+        tournament_services.registration_add(tournament=draft, player=player, checked_in=True)
+    tournament_services.round_generate(tournament=draft)
     playing.refresh_from_db()
     world = World(club=club, users=users, token=playing.table_token)
     for kind, user in users.items():

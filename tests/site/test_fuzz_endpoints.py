@@ -228,7 +228,7 @@ def test_each_endpoint_refuses_junk_as_each_kind_of_user(site):
         assert expected in names
     # The crawl found real objects for the game, club and tournament pages.
     for name in ("scoring:turn-correct", "clubs:member-role", "tournaments:manage-round",
-                 "tournaments:check-in"):
+                 "tournaments:check-in", "tournaments:swap", "tournaments:move"):
         assert site.values.get(name), name
     form = "application/x-www-form-urlencoded"
     junk_everything = form_body([(f.encode(), b"\x00" + b"9" * 30) for f in site.fields])
