@@ -16,13 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DEBUG", "1")
+# Its own name on a shared server, so two people benchmarking at once do not collide.
+BENCH_DATABASE = os.environ.get("BENCH_DATABASE", "triominos_bench")
 
 
 def bench_database_url() -> str:
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
         base = url.rsplit("/", 1)[0]
-        return f"{base}/triominos_bench"
+        return f"{base}/{BENCH_DATABASE}"
     (ROOT / "bench" / "out").mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{ROOT / 'bench' / 'out' / 'bench.sqlite3'}"
 
@@ -37,8 +39,8 @@ def setup(fresh: bool = True) -> str:
 
             admin = url.rsplit("/", 1)[0] + "/postgres"
             with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute("DROP DATABASE IF EXISTS triominos_bench WITH (FORCE)")
-                conn.execute("CREATE DATABASE triominos_bench")
+                conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE} WITH (FORCE)")
+                conn.execute(f"CREATE DATABASE {BENCH_DATABASE}")
         else:
             path = Path(url.removeprefix("sqlite:///"))
             for suffix in ("", "-wal", "-shm"):

@@ -5,11 +5,13 @@ Celery tasks run in-process. Production sets DEBUG=0, SECRET_KEY, ALLOWED_HOSTS,
 DATABASE_URL and CELERY_BROKER_URL (see docs/deployment.md).
 """
 
+import datetime
 import os
 import warnings
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -44,6 +46,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "django_filters",
+    "axes",
+    "csp",
     "clubs",
     "scoring",
     "tournaments",
@@ -54,12 +58,17 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.limits.RequestSizeLimitMiddleware",
+    "config.limits.MethodNotAllowedMessageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a lockout raised during login into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -107,9 +116,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out username and address is refused before any password is hashed.
+    "config.security.LoginThrottle",
     "django.contrib.auth.backends.ModelBackend",
     "clubs.backends.ClubRoleBackend",
 ]
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair is locked out for the cool-off time; other users and addresses
+# are not affected. A right password resets the count.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.lockout"
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+# How many proxies in front of the site append to X-Forwarded-For (docs/deployment.md).
+TRUSTED_PROXIES = env.int("TRUSTED_PROXIES", default=0)
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -190,8 +213,37 @@ CELERY_BEAT_SCHEDULE = {
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Limits (docs/deployment.md): no form of the site needs more than a game record's upload, so
+# a bigger body is refused before it is read; a record is checked against its own limits
+# (bytes, rounds, turns) before the engine replays it, so no import holds a worker for long.
+RECORD_MAX_BYTES = env.int("RECORD_MAX_BYTES", default=512 * 1024)
+RECORD_MAX_ROUNDS = env.int("RECORD_MAX_ROUNDS", default=60)
+RECORD_MAX_TURNS = env.int("RECORD_MAX_TURNS", default=2000)
+REQUEST_MAX_BYTES = RECORD_MAX_BYTES + 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+DATA_UPLOAD_MAX_NUMBER_FILES = 5
+
 SESSION_COOKIE_HTTPONLY = True
+# Framing: browsers that know CSP follow frame-ancestors below (the site's own pages may frame
+# it; config.security.embeddable opens a view to all) and ignore this header, which is for
+# older ones (and keeps `check --deploy` clean).
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (django-csp): everything from the site itself; no inline script or
+# event handler anywhere (behaviour lives in static/js), no eval, no plugins.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [SELF],
+    },
+}
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "config.views.error_400"
 handler403 = "config.views.error_403"
 handler404 = "config.views.error_404"
 handler500 = "config.views.error_500"

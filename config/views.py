@@ -13,6 +13,11 @@ def home(request):
     })
 
 
+def error_400(request, exception=None):
+    # Also what Django answers when a form sends more fields or bytes than it accepts.
+    return render(request, "errors/400.html", status=400)
+
+
 def error_403(request, exception=None):
     return render(request, "errors/403.html", status=403)
 

@@ -3,6 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import PRESET_CHOICES, Club, Player
 
+from .limits import CELL_MAX, TARGET_MAX
+
 
 class TurnForm(forms.Form):
     """One turn as the tablet submits it. Shapes only; the engine judges legality."""
@@ -11,8 +13,8 @@ class TurnForm(forms.Form):
     key = forms.CharField(max_length=64, required=False)
     seat = forms.IntegerField(min_value=0, max_value=5)
     draw = forms.IntegerField(min_value=0, max_value=80, required=False)
-    at_c = forms.IntegerField(min_value=-500, max_value=500, required=False)
-    at_r = forms.IntegerField(min_value=-500, max_value=500, required=False)
+    at_c = forms.IntegerField(min_value=-CELL_MAX, max_value=CELL_MAX, required=False)
+    at_r = forms.IntegerField(min_value=-CELL_MAX, max_value=CELL_MAX, required=False)
     corners = forms.RegexField(regex=r"^\d{1,2},\d{1,2},\d{1,2}$", required=False)
 
     def clean(self):
@@ -37,7 +39,8 @@ class GameStartForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     title = forms.CharField(max_length=120, required=False, label=_("Title"))
     preset = forms.ChoiceField(choices=PRESET_CHOICES, label=_("Rules"))
-    target = forms.IntegerField(min_value=10, max_value=5000, required=False, label=_("Target"),
+    target = forms.IntegerField(min_value=10, max_value=TARGET_MAX, required=False,
+                                label=_("Target"),
                                 help_text=_("Leave empty for the rules' own target."))
     rounds_limit = forms.IntegerField(min_value=1, max_value=50, required=False,
                                       label=_("Fixed number of rounds"))
@@ -73,8 +76,10 @@ class GameStartForm(forms.Form):
 
 class CorrectionForm(forms.Form):
     draw = forms.IntegerField(min_value=0, max_value=80, label=_("Tiles drawn"))
-    at_c = forms.IntegerField(required=False, label=_("Cell column"))
-    at_r = forms.IntegerField(required=False, label=_("Cell row"))
+    at_c = forms.IntegerField(min_value=-CELL_MAX, max_value=CELL_MAX, required=False,
+                              label=_("Cell column"))
+    at_r = forms.IntegerField(min_value=-CELL_MAX, max_value=CELL_MAX, required=False,
+                              label=_("Cell row"))
     corners = forms.RegexField(regex=r"^\d{1,2}[-,]\d{1,2}[-,]\d{1,2}$", required=False,
                                label=_("Corner numbers (point first, clockwise)"))
 

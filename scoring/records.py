@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from django.db import transaction
 from django.utils import timezone
 
@@ -12,6 +10,7 @@ from clubs.permissions import Do, require
 from scoring.engine import PRESETS, GameState, HandCount, record_state, rules_resolve
 
 from .audit import game_audit
+from .limits import record_finished_at, record_limits_check
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn
 from .services import Actor, engine_state_save, turn_fields
 
@@ -96,6 +95,7 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     ``"finished_at"`` (ISO 8601) dates a game entered late, so ratings take it in its place.
     """
     require(actor, Do.IMPORT, club)
+    record_limits_check(record)  # raises RecordRefused before the engine spends time on it
     record_state(record)  # raises EngineError with .round / .turn
     names = record["players"]
     players = [_player_for(club, name) for name in names]
@@ -177,8 +177,8 @@ def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Act
     RoundHand.objects.bulk_create([hand for _, hand in hands])
     game.turn_count = len(turns)
     game.version = base + events - 1  # the save below counts the last event
-    if finished_at is None and record.get("finished_at"):
-        finished_at = datetime.fromisoformat(record["finished_at"])
+    if finished_at is None:
+        finished_at = record_finished_at(record)
     engine_state_save(game, seats, state, finished_at=finished_at)
 
 

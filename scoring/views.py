@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import uuid
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -17,7 +18,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.models import Club
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
@@ -32,6 +32,7 @@ from .forms import (
     TurnForm,
     VersionForm,
 )
+from .limits import RecordRefused, record_parse
 from .messages import refusal
 from .models import Game, Turn
 from .records import game_export, game_import
@@ -360,9 +361,10 @@ def game_new(request):
         else:
             paper = {"sheet": "scoring:game-sheet", "final": "scoring:game-final"}
             return redirect(paper.get(data["recording"], "scoring:tablet"), game.pk)
-    club = form["club"].value()
-    players = (Club.objects.get(pk=club).memberships.select_related("player")
-               .order_by("player__display_name") if club else [])
+    # The member list follows the chosen club; a club the form refused lists nobody.
+    club = form.cleaned_data.get("club") if form.is_bound else clubs.first()
+    players = (club.memberships.select_related("player").order_by("player__display_name")
+               if club else [])
     return render(request, "scoring/game_new.html", {"form": form, "members": players})
 
 
@@ -373,12 +375,14 @@ def game_import_view(request):
         raise PermissionDenied("not a referee of any club")
     form = ImportForm(request.POST or None, request.FILES or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
+        record = None
         try:
-            record = json.loads(form.cleaned_data["record"].read().decode("utf-8"))
+            upload = form.cleaned_data["record"]
+            record = record_parse(upload.read(settings.RECORD_MAX_BYTES + 1))
             game = game_import(club=form.cleaned_data["club"], record=record,
                                actor=services.Actor(user=request.user))
-        except (ValueError, UnicodeDecodeError):
-            form.add_error("record", _("The file is not valid JSON."))
+        except RecordRefused as error:
+            form.add_error("record", str(error))
         except EngineError as error:
             form.add_error("record", _where(error) + refusal(error, at=_move_cell(record, error)))
         else:

@@ -72,8 +72,54 @@ def browser():
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
             ],
         )
-        yield chromium
+        yield CspWatchingBrowser(chromium)
         chromium.close()
+
+
+# Every page of every context a browser test opens reports Content-Security-Policy violations
+# (the event fires in the page; a binding carries it to the test) and the console's own CSP
+# complaints; `csp_clean` fails the test on any.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} ` +
+                            `at ${e.sourceFile}:${e.lineNumber} on ${document.location.pathname}`);
+});
+"""
+
+
+class CspWatchingBrowser:
+    """The Playwright browser, whose new contexts all report CSP violations to `violations`."""
+
+    def __init__(self, browser):
+        self._browser = browser
+        self.violations: list[str] = []
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        found = self.violations
+        context.expose_binding("reportCspViolation", lambda _source, text: found.append(text))
+        context.add_init_script(_CSP_LISTENER)
+
+        def watch(page):
+            page.on("console", lambda message: found.append(message.text)
+                    if "Content Security Policy" in message.text else None)
+
+        context.on("page", watch)
+        context.csp_violations = found  # a test that provokes one on purpose looks and clears
+        return context
+
+
+@pytest.fixture(autouse=True)
+def csp_clean(request):
+    """A browser test fails on any Content-Security-Policy violation in any of its pages."""
+    yield
+    if "browser" in request.fixturenames:
+        browser = request.getfixturevalue("browser")
+        found, browser.violations[:] = list(browser.violations), []
+        assert found == [], "Content-Security-Policy violations:\n" + "\n".join(found)
 
 
 @pytest.fixture

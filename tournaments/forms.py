@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import PRESET_CHOICES, Player
+from scoring.limits import TARGET_MAX
 
 from .flags import TIEBREAK_LABELS
 from .models import Tournament
@@ -18,7 +19,8 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     preset = forms.ChoiceField(label=_("Game rules"), choices=PRESET_CHOICES)
-    target = forms.IntegerField(label=_("Target per game"), min_value=1, required=False,
+    target = forms.IntegerField(label=_("Target per game"), min_value=1, max_value=TARGET_MAX,
+                                required=False,
                                 help_text=_("Empty: the rules' own target."))
     rounds_per_game = forms.IntegerField(
         label=_("Rounds per game"), min_value=1, max_value=50, required=False,

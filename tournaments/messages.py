@@ -15,6 +15,9 @@ def refusal(error: Refused) -> str:
         "bad-rounds": lambda: _("A Swiss tournament needs at least one round."),
         "bad-tiebreaks": lambda: _("The tie-breaks must be different from each other."),
         "bad-knockout-size": lambda: _("A knockout needs at least 2 qualifiers (or 0 for none)."),
+        "slug-taken": lambda: _("Another tournament of that name was created at the same "
+                                "moment; please try again."),
+        "bad-target": lambda: _("The target can be at most %(limit)s.") % p,
         "bad-rules": lambda: _("These game rules are not valid: %(detail)s") % p,
         "bad-knockout": lambda: _("This knockout cannot be built: %(detail)s") % p,
         "tournament-finished": lambda: _("The tournament is finished; nothing can change now."),

@@ -210,7 +210,8 @@ def test_a_sheet_is_replaced_by_the_full_record_and_then_rated_by_it(
     assert Turn.objects.filter(round__game=game).count() == game.turn_count > 0
     ratings = {r.player_id: r.score for r in GameRating.objects.filter(game=game)}
     assert ratings == {s.player_id: s.score for s in seats}
-    actions = list(AuditEntry.objects.filter(game=game).exclude(action="start").values_list("action", flat=True))
+    actions = list(AuditEntry.objects.filter(game=game).exclude(action="start")
+                   .values_list("action", flat=True))
     assert actions == ["sheet", "record"]
     # Now it is a game recorded move by move: paper no longer replaces it.
     with pytest.raises(EngineError) as refused:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
@@ -13,6 +13,7 @@ from clubs.models import Club, Player, PlayerRating
 from clubs.permissions import Actor, Do, require
 from clubs.services import member_add
 from scoring.engine import EngineError, rules_resolve
+from scoring.limits import TARGET_MAX
 
 from ..models import Registration, Round, Stage, Tournament
 from ..pairing import DEFAULT_TIEBREAKS, TIEBREAKS
@@ -30,6 +31,20 @@ def _unique_slug(name: str, starts_on: datetime.date) -> str:
     return slug
 
 
+def _create_with_unique_slug(name: str, starts_on: datetime.date, **fields) -> Tournament:
+    """Insert under the first free slug. Two identical creations at the same moment both see
+    the same slug free; the loser's insert fails on the unique index, and it tries again, now
+    seeing the winner's committed row."""
+    for _attempt in range(20):
+        try:
+            with transaction.atomic():
+                return Tournament.objects.create(
+                    name=name, starts_on=starts_on, slug=_unique_slug(name, starts_on), **fields)
+        except IntegrityError:
+            continue
+    raise Refused("slug-taken")
+
+
 def _check_settings(*, preset, overrides, table_size, format, rounds, tiebreaks, knockout_size):
     if table_size not in (2, 3, 4):
         raise Refused("bad-table-size", table_size=table_size)
@@ -42,6 +57,8 @@ def _check_settings(*, preset, overrides, table_size, format, rounds, tiebreaks,
         raise Refused("bad-tiebreaks", tiebreaks=", ".join(unknown or tiebreaks))
     if knockout_size == 1:
         raise Refused("bad-knockout-size", size=knockout_size)
+    if overrides.get("target", 0) > TARGET_MAX:
+        raise Refused("bad-target", limit=TARGET_MAX)
     try:
         rules_resolve({"preset": preset, **overrides})
     except EngineError as error:
@@ -82,10 +99,10 @@ def tournament_create(
         overrides["rounds_limit"] = rounds_per_game
     _check_settings(preset=preset, overrides=overrides, table_size=table_size, format=format,
                     rounds=rounds, tiebreaks=tiebreaks, knockout_size=knockout_size)
-    tournament = Tournament.objects.create(
-        club=club, name=name.strip(), slug=_unique_slug(name, starts_on), starts_on=starts_on,
-        preset=preset, target=target or None, rounds_per_game=rounds_per_game or None,
-        table_size=table_size, format=format, planned_rounds=rounds, points_scheme=points_scheme,
+    tournament = _create_with_unique_slug(
+        name.strip(), starts_on, club=club, preset=preset, target=target or None,
+        rounds_per_game=rounds_per_game or None, table_size=table_size, format=format,
+        planned_rounds=rounds, points_scheme=points_scheme,
         tiebreaks=tiebreaks, avoid_same_club=avoid_same_club, remainder=remainder,
         knockout_size=knockout_size, created_by=getattr(actor, "user", None),
     )

@@ -1,0 +1,16 @@
+// A draft round: tap one player, then another, and the swap form is sent for the two.
+(function () {
+  "use strict";
+  const form = document.getElementById("swap-form");
+  if (!form) return;
+  let picked = null;
+  document.querySelectorAll(".seat-pick").forEach((button) => {
+    button.addEventListener("click", () => {
+      if (picked === button) { button.classList.remove("picked"); picked = null; return; }
+      if (!picked) { picked = button; button.classList.add("picked"); return; }
+      document.getElementById("swap-first").value = picked.dataset.player;
+      document.getElementById("swap-second").value = button.dataset.player;
+      form.submit();
+    });
+  });
+})();

@@ -1,0 +1,38 @@
+// Small behaviours every page may use, bound through data attributes: the
+// Content-Security-Policy allows no inline script or event handler, so pages say what they
+// want with an attribute and this file does it.
+(function () {
+  "use strict";
+
+  // <select data-autosubmit>: choosing sends the form (language switch, member roles).
+  document.addEventListener("change", (event) => {
+    const field = event.target.closest && event.target.closest("[data-autosubmit]");
+    if (field && field.form) field.form.submit();
+  });
+
+  // <form data-confirm="Sure?">: asks before sending.
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
+  }, true);
+
+  document.addEventListener("click", (event) => {
+    if (!event.target.closest) return;
+    // <button data-print>: the browser's print dialog.
+    if (event.target.closest("[data-print]")) window.print();
+    // <input data-select-all>: one tap selects the whole text, ready to copy.
+    const field = event.target.closest("[data-select-all]");
+    if (field) field.select();
+  });
+
+  // <input data-enter-event>: Enter fires an "enter" event that hx-trigger can name (a
+  // trigger filter such as keyup[key=='Enter'] would need eval, which the policy forbids).
+  document.addEventListener("keyup", (event) => {
+    if (event.key === "Enter" && event.target.matches && event.target.matches("[data-enter-event]")
+        && window.htmx) {
+      window.htmx.trigger(event.target, "enter");
+    }
+  });
+})();

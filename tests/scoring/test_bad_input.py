@@ -1,0 +1,137 @@
+"""Each input that once answered 500 now gets a 4xx or the form back with a message, and
+writes nothing (issue 9, item 2)."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import Membership, Player
+from scoring.models import Game, Turn
+from scoring.services import Actor, game_start, turn_record
+from tests.factories import ClubFactory, UserFactory, member
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return ClubFactory(default_preset="pressman")
+
+
+@pytest.fixture
+def client(club):
+    referee = UserFactory(username="ref")
+    member(club, Membership.Role.REFEREE, user=referee)
+    # A 500 must show as a response here, not as an exception the client re-raises.
+    client = Client(raise_request_exception=False)
+    client.force_login(referee)
+    return client
+
+
+def record(**changes):
+    base = {"format": "triominos-record/1", "rules": "pressman", "players": ["Anna", "Boris"],
+            "rounds": [{"moves": [{"player": "Anna", "at": [0, 0], "corners": [4, 4, 4]}]}]}
+    base.update(changes)
+    return base
+
+
+def post_import(client, club, payload: bytes):
+    upload = SimpleUploadedFile("game.json", payload, content_type="application/json")
+    return client.post(reverse("scoring:game-import"), {"club": club.pk, "record": upload})
+
+
+def refused_with(response, text):
+    body = response.content.decode()
+    assert response.status_code in (200, 400, 413), response.status_code
+    assert 'class="errorlist' in body, body[:500]
+    assert text in body, body[body.find("errorlist") - 200:][:800]
+
+
+BAD_RECORDS = {
+    "deeply nested": (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    "nested rules": (json.dumps(record(rules={"preset": "club", "x": [[[[[[[[[[[[]]]]]]]]]]]]}))
+                     .encode(), "nested too deeply"),
+    "long title": (json.dumps(record(title="T" * 121)).encode(), "title"),
+    "title not text": (json.dumps(record(title=["x"])).encode(), "title"),
+    "long player name": (json.dumps(record(players=["A" * 81, "Boris"], rounds=[])).encode(),
+                         "players[0]"),
+    "far cell": (json.dumps(record(rounds=[{"moves": [
+        {"player": "Anna", "at": [40000, 0], "corners": [4, 4, 4]}]}])).encode(), "at"),
+    "huge target": (json.dumps(record(rules={"preset": "club", "target": 10**12})).encode(),
+                    "target"),
+    "huge rounds limit": (json.dumps(record(rules={"preset": "club", "rounds_limit": 10**6}))
+                          .encode(), "rounds_limit"),
+    "huge bonus": (json.dumps(record(rules={"preset": "club", "opening_triple_bonus": 10**12}))
+                   .encode(), "opening_triple_bonus"),
+    "huge draw": (json.dumps(record(rounds=[{"moves": [
+        {"player": "Anna", "at": [0, 0], "corners": [4, 4, 4]},
+        {"player": "Boris", "draw": 70000}]}])).encode(), "draw"),
+    "huge dealt": (json.dumps(record(rounds=[{"dealt": 70000, "moves": []}])).encode(), "dealt"),
+    "finished_at a number": (json.dumps(record(finished_at=12345)).encode(), "finished_at"),
+    "finished_at a list": (json.dumps(record(finished_at=["2026"])).encode(), "finished_at"),
+    "finished_at before the calendar": (json.dumps(record(
+        finished_at="0001-01-01T00:00:00+05:00")).encode(), "finished_at"),
+    "finished_at nonsense": (json.dumps(record(finished_at="yesterday")).encode(), "finished_at"),
+    "NUL in a name": (json.dumps(record(players=["An\x00na", "Boris"], rounds=[])).encode(),
+                      "players[0]"),
+    "lone surrogate": (b'{"format": "triominos-record/1", "rules": "pressman", '
+                       b'"players": ["\\ud800", "B"], "rounds": []}', "players[0]"),
+    "too many rounds": (json.dumps(record(rules={"preset": "club", "target": None},
+                                          rounds=[{"moves": []}] * 1000)).encode(), "rounds"),
+    "too many players": (json.dumps(record(players=[f"P{i}" for i in range(50)], rounds=[]))
+                         .encode(), "players"),
+}
+
+
+@pytest.mark.parametrize("payload,text", BAD_RECORDS.values(), ids=BAD_RECORDS.keys())
+def test_bad_record_is_refused_and_writes_nothing(client, club, payload, text):
+    players = Player.objects.count()
+    response = post_import(client, club, payload)
+    refused_with(response, text)
+    assert Game.objects.count() == 0
+    assert Player.objects.count() == players
+
+
+def test_record_over_the_size_limit_is_refused_before_reading(client, club, settings):
+    settings.RECORD_MAX_BYTES = 1000
+    payload = json.dumps(record(title="x" * 2000)).encode()
+    response = post_import(client, club, payload)
+    refused_with(response, "larger than 1000\u00a0bytes")
+    assert Game.objects.count() == 0
+
+
+def test_a_good_record_still_imports(client, club):
+    response = post_import(client, club, json.dumps(
+        record(title="Friday", finished_at="2026-05-01T20:00:00+03:00")).encode())
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.title == "Friday" and game.finished_at is None  # still being played
+
+
+@pytest.mark.parametrize("club_value", ["abc", "", "99999999999999999999999", None])
+def test_game_new_with_a_bad_club_gets_the_form_back(client, club, club_value):
+    anna, boris = member(club, name="Anna"), member(club, name="Boris")
+    data = {"preset": "pressman", "players": f"{anna.pk},{boris.pk}"}
+    if club_value is not None:
+        data["club"] = club_value
+    response = client.post(reverse("scoring:game-new"), data)
+    assert response.status_code == 200
+    assert 'class="errorlist' in response.content.decode()
+    assert Game.objects.count() == 0
+
+
+def test_correction_beyond_the_database_range_is_refused(client, club):
+    players = [member(club, name=n) for n in ("Anna", "Boris")]
+    game = game_start(club=club, players=players, preset="pressman", actor=Actor())
+    turn_record(game_id=game.pk, seat=0, draw=0, at=(0, 0), corners=(4, 4, 4),
+                expected_version=0, actor=Actor())
+    url = reverse("scoring:turn-correct", args=[game.pk, 0, 0])
+    for cell in ({"at_c": 40000, "at_r": 0}, {"at_c": 0, "at_r": -40000}):
+        response = client.post(url, {"draw": 0, "corners": "4-4-4", **cell})
+        assert response.status_code == 200
+        assert 'class="errorlist' in response.content.decode()
+    turn = Turn.objects.get()
+    assert (turn.cell_c, turn.cell_r) == (0, 0)
