@@ -5,10 +5,20 @@ from clubs.models import PRESET_CHOICES, Club, Player
 
 
 class TurnForm(forms.Form):
-    """One turn as the tablet submits it. Shapes only; the engine judges legality."""
+    """One turn as the tablet submits it. Shapes only; the engine judges legality.
+
+    The turn says what it is: ``kind`` "place" needs a cell and three numbers, "pass" takes none.
+    A placement that lost its cell is refused, never read as a pass.
+    """
+
+    KINDS = (("place", _("place a tile")), ("pass", _("pass")))
 
     version = forms.IntegerField(min_value=0)
     key = forms.CharField(max_length=64, required=False)
+    kind = forms.ChoiceField(choices=KINDS, error_messages={
+        "required": _("Say whether the turn places a tile or passes."),
+        "invalid_choice": _("Say whether the turn places a tile or passes."),
+    })
     seat = forms.IntegerField(min_value=0, max_value=5)
     draw = forms.IntegerField(min_value=0, max_value=80, required=False)
     at_c = forms.IntegerField(min_value=-500, max_value=500, required=False)
@@ -19,11 +29,15 @@ class TurnForm(forms.Form):
         data = super().clean()
         placed = [data.get("at_c") is not None, data.get("at_r") is not None,
                   bool(data.get("corners"))]
-        if any(placed) and not all(placed):
-            raise forms.ValidationError(_("A placement needs a cell and three numbers."))
-        data["at"] = (data["at_c"], data["at_r"]) if all(placed) else None
+        kind = data.get("kind")
+        if kind == "place" and not all(placed):
+            raise forms.ValidationError(
+                _("Choose where the tile goes: a placement needs a cell and its three numbers."))
+        if kind == "pass" and any(placed):
+            raise forms.ValidationError(_("A pass places no tile."))
+        data["at"] = (data["at_c"], data["at_r"]) if kind == "place" else None
         data["corner_numbers"] = (
-            tuple(int(n) for n in data["corners"].split(",")) if all(placed) else None
+            tuple(int(n) for n in data["corners"].split(",")) if kind == "place" else None
         )
         data["draw"] = data.get("draw") or 0
         return data

@@ -4,7 +4,6 @@ service or selector, and render; the engine's refusals become plain messages."""
 from __future__ import annotations
 
 import json
-import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,7 +20,7 @@ from clubs.models import Club
 from clubs.permissions import clubs_refereed_by
 from scoring.engine import EngineError, HandCount, tile_parse
 
-from . import live, selectors, services
+from . import live, selectors, services, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
 from .forms import CorrectionForm, GameStartForm, ImportForm, TurnForm, VersionForm
@@ -122,28 +121,39 @@ def _urls(game: Game, token: str | None) -> dict:
 
 def _tablet_context(request, game, token, view=None, **extra):
     view = view or selectors.table_view(game)
+    urls = _urls(game, token)
+    data = tablet_data.script_data(view, urls=urls, key_prefix=f"tablet-queue:{game.pk}")
     return {
-        "game": game, "view": view, "urls": _urls(game, token),
-        "key": uuid.uuid4().hex, "token": token,
-        "palette": _palette(view), **extra,
+        "game": game, "view": view, "urls": urls, "token": token, "data": data,
+        "palette": _palette(view, data.get("tiles")),
+        "undo_question": tablet_data.undo_question(view),
+        # Hands go to the first player still holding tiles, never to one who went out.
+        "first_holder": next((r["seat"].position for r in view.rows if r["hand"]), None),
+        **extra,
     }
 
 
-def _palette(view) -> list[dict]:
+def _palette(view, fits: dict | None) -> list[dict]:
     state = view.state
     if state.phase not in ("opening", "play", "hands"):
         return []
-    playable = set(state.playable_tiles()) if state.phase == "play" else None
     return [
-        {"tile": str(t), "numbers": tuple(t), "fits": playable is None or t in playable}
+        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
         for t in state.unplayed_tiles()
     ]
 
 
 def _render_tablet(request, game, token, status=200, **extra):
     template = "scoring/partials/tablet.html" if request.htmx else "scoring/tablet.html"
-    return render(request, template, _tablet_context(request, game, token, **extra),
-                  status=status)
+    return _no_store(render(request, template, _tablet_context(request, game, token, **extra),
+                            status=status))
+
+
+def _no_store(response):
+    # Back/Forward must never show a board from the browser's cache: it would accept taps on
+    # a table that has moved on.
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _message(request, text: str, status: int, kind: str = "error"):
@@ -157,7 +167,7 @@ def _message(request, text: str, status: int, kind: str = "error"):
 
 def tablet(request, pk=None, token=None):
     game, _actor = recording_access(request, pk=pk, token=token)
-    return render(request, "scoring/tablet.html", _tablet_context(request, game, token))
+    return _no_store(render(request, "scoring/tablet.html", _tablet_context(request, game, token)))
 
 
 @require_GET
@@ -176,7 +186,7 @@ def tablet_fits(request, pk=None, token=None):
     try:
         tile = tile_parse(_typed_tile(request.GET.get("tile", "")))
         if view.state.phase == "opening":
-            fits = [((0, 0), rot) for rot in _rotations(tile)]
+            fits = [((0, 0), rot) for rot in tablet_data.rotations(tile)]
         else:
             fits = view.state.fits(tile)
     except EngineError as error:
@@ -201,15 +211,6 @@ def _typed_tile(text: str) -> str:
     """'123', '1 2 3', '1-2-3' and '1,2,3' all name the tile 1-2-3."""
     digits = [ch for ch in text if ch.isdigit()]
     return "-".join(digits) if len(digits) == 3 else text
-
-
-def _rotations(tile) -> list[tuple[int, int, int]]:
-    a, b, c = tile
-    out = []
-    for rot in ((a, b, c), (b, c, a), (c, a, b)):
-        if rot not in out:
-            out.append(rot)
-    return out
 
 
 @require_POST
