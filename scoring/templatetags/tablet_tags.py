@@ -23,5 +23,6 @@ def palette_buttons(palette):
         name = t["tile"]
         nofit = "" if t["fits"] else " nofit"
         out.append(f'<button type="button" class="ptile{nofit}" data-tile="{name}"'
-                   f' aria-label="{name}" aria-pressed="false"><span>{a}</span><span>{c}&nbsp;{b}</span></button>')
+                   f' aria-label="{name}" aria-pressed="false">'
+                   f'<span>{a}</span><span>{c}&nbsp;{b}</span></button>')
     return mark_safe("".join(out))  # tiles are digits and dashes
