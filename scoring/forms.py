@@ -79,25 +79,6 @@ class GameStartForm(forms.Form):
         return [found[i] for i in ids]
 
 
-class CorrectionForm(forms.Form):
-    draw = forms.IntegerField(min_value=0, max_value=80, label=_("Tiles drawn"))
-    at_c = forms.IntegerField(required=False, label=_("Cell column"))
-    at_r = forms.IntegerField(required=False, label=_("Cell row"))
-    corners = forms.RegexField(regex=r"^\d{1,2}[-,]\d{1,2}[-,]\d{1,2}$", required=False,
-                               label=_("Corner numbers (point first, clockwise)"))
-
-    def clean(self):
-        data = super().clean()
-        placed = data.get("at_c") is not None and data.get("at_r") is not None and bool(
-            data.get("corners"))
-        data["at"] = (data["at_c"], data["at_r"]) if placed else None
-        data["corner_numbers"] = (
-            tuple(int(n) for n in data["corners"].replace("-", ",").split(","))
-            if placed else None
-        )
-        return data
-
-
 class ImportForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     record = forms.FileField(label=_("Record file (triominos-record/1 JSON)"))

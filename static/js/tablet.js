@@ -8,13 +8,16 @@
   const $ = (sel) => document.querySelector(sel);
   let data = null;   // the server's #tablet-data for the board shown (changed locally offline)
   let entry = null;  // the turn being entered: {seat, tile, cell, options, index, draws}
+  let correcting = false;  // a correction is on its way to the server
 
   function blank() {
-    return { seat: data && data.phase === "play" ? data.seat : null, tile: null, cell: null,
+    const fixed = data && (data.phase === "play" || data.correcting);
+    return { seat: fixed ? data.seat : null, tile: null, cell: null,
              options: [], index: 0, draws: 0 };
   }
   function started() {
-    return !!(entry && (entry.tile || entry.draws || (data.phase === "opening" && entry.seat !== null)));
+    return !!(entry && (entry.tile || entry.draws ||
+      (data.phase === "opening" && !data.correcting && entry.seat !== null)));
   }
 
   // -- drawing ---------------------------------------------------------------------------------
@@ -36,8 +39,8 @@
     group.replaceChildren();
     const ghost = $("#ghost");
     if (ghost) ghost.remove();
-    if (!entry.tile) return;
     const board = $("#board");
+    if (!entry.tile) { drawRecorded(board); return; }
     const label = board.dataset.hintText || "";
     fitsOf(entry.tile).forEach(([key, options]) => {
       const cell = data.cells[key];
@@ -60,6 +63,15 @@
     }
   }
 
+  // Correcting a turn: what was recorded stays outlined until something else is chosen.
+  function drawRecorded(board) {
+    if (!data.recorded || entry.draws) return;
+    const g = el("g", { id: "ghost", class: "recorded" });
+    g.appendChild(el("polygon", { class: "recorded-cell", points: data.recorded.points }));
+    data.recorded.labels.forEach(([x, y, n]) => g.appendChild(el("text", { x, y, class: "ghost" }, n)));
+    board.appendChild(g);
+  }
+
   // -- the one place that decides what every control may do --------------------------------------
   function setDisabled(sel, off) {
     const node = $(sel);
@@ -73,7 +85,7 @@
   function render() {
     if (!data || !entry) return;
     const queue = window.tabletQueue;
-    const sending = !!(queue && queue.sending);
+    const sending = !!(queue && queue.sending) || correcting;
     const waiting = queue ? queue.count() : 0;
     const stale = !!window.tabletStale;
     const entering = (data.phase === "opening" || data.phase === "play") && !sending && !stale;
@@ -114,11 +126,11 @@
     const pass = $("#pass-button");
     if (pass) pass.textContent = pass.dataset.label + (data.pass ? " " + signed(data.pass.points) : "");
     const opening = data.phase === "opening";
-    document.querySelectorAll(".who-opens").forEach((n) => { n.hidden = !opening; });
+    document.querySelectorAll(".who-opens").forEach((n) => { n.hidden = !opening || !!data.correcting; });
     document.querySelectorAll(".draws, #pass-button").forEach((n) => { n.hidden = opening; });
     const turn = $("#turn-status");
     if (turn) {
-      turn.hidden = opening;
+      turn.hidden = opening && !data.correcting;
       if (data.localSeat !== undefined) {
         const strong = document.createElement("strong");
         strong.textContent = data.names[data.seat];
@@ -205,7 +217,35 @@
   function submit(kind) {
     if (kind === "place" && $("#place-button").disabled) return;
     if (kind === "pass" && $("#pass-button").disabled) return;
-    window.tabletQueue.add(turnItem(kind), data);
+    if (data.correcting) correct(turnItem(kind));
+    else window.tabletQueue.add(turnItem(kind), data);
+  }
+
+  // A correction is written at once or refused with the reason; it is never queued.
+  async function correct(item) {
+    const fields = Object.assign({}, item, { version: data.version });
+    delete fields.who; delete fields.tile;
+    correcting = true;
+    render();
+    let response = null;
+    try {
+      response = await fetch(data.urls.turn, {
+        method: "POST", body: new URLSearchParams(fields), cache: "no-store",
+        headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
+      });
+    } catch (error) { response = null; }
+    correcting = false;
+    render();
+    if (response && response.headers.get("HX-Redirect")) {
+      window.location.assign(response.headers.get("HX-Redirect"));
+      return;
+    }
+    const doc = response ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
+    const message = doc && doc.querySelector(".message");
+    showMessage(message ? message.textContent : $("#tablet-message").dataset.offlineText || "…");
+  }
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
   }
 
   // Offline, the table moves on on this device only: the placed tile is drawn, its cell and tile
