@@ -301,6 +301,8 @@
     const node = document.getElementById("tablet-data");
     if (!node) { data = null; return; }
     data = JSON.parse(node.textContent);
+    const board = $("#board");
+    if (board) board.setAttribute("role", "group");  // its cells are buttons, not a picture
     entry = blank();
     draftLoad();
     const hands = $("#hands-form");
@@ -334,10 +336,15 @@
     if (hint) { chooseCell(hint.dataset.cell); render(); focusHint(hint.dataset.cell); return; }
     if (tile) {
       if ($("#hands-form")) { handTile(tile); return; }
-      if (entry.tile === tile.dataset.tile) return;
       const typed = $("#tile-typed");
       if (typed) typed.value = lastTyped = tile.dataset.tile;
-      chooseTile(tile.dataset.tile);
+      if (entry.tile !== tile.dataset.tile) chooseTile(tile.dataset.tile);
+      // Chosen from the keyboard (no pointer, so no click count): go on to its cells.
+      if (event.detail === 0) {
+        const first = entry.cell ? `#hints .hint[data-cell="${entry.cell}"]` : "#hints .hint";
+        const hint = document.querySelector(first);
+        if (hint) hint.focus();
+      }
       return;
     }
     if (target.closest("#rotate-button") && entry.cell) { chooseCell(entry.cell); render(); return; }
