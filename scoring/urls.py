@@ -19,6 +19,7 @@ urlpatterns = [
     path("", views.game_list, name="game-list"),
     path("new/", views.game_new, name="game-new"),
     path("import/", views.game_import_view, name="game-import"),
+    path("tablet-sw.js", views.tablet_service_worker, name="tablet-sw"),
     path("<int:pk>/", views.game_detail, name="game-detail"),
     path("<int:pk>/live/", views.game_live, name="game-live"),
     path("<int:pk>/record.json", views.game_record, name="game-record"),

@@ -116,7 +116,9 @@ def _urls(game: Game, token: str | None) -> dict:
     else:
         def name(action):
             return reverse(f"scoring:{action}", args=[game.pk])
-    return {a: name(a) for a in ("tablet", "fits", "turn", "undo", "hands", "poll")}
+    urls = {a: name(a) for a in ("tablet", "fits", "turn", "undo", "hands", "poll")}
+    urls["sw"] = reverse("scoring:tablet-sw")
+    return urls
 
 
 def _tablet_context(request, game, token, view=None, **extra):
@@ -168,6 +170,14 @@ def _message(request, text: str, status: int, kind: str = "error"):
 def tablet(request, pk=None, token=None):
     game, _actor = recording_access(request, pk=pk, token=token)
     return _no_store(render(request, "scoring/tablet.html", _tablet_context(request, game, token)))
+
+
+@require_GET
+def tablet_service_worker(request):
+    """The service worker that reopens the tablet offline; served under /games/ for its scope."""
+    response = render(request, "scoring/js/tablet-sw.js", content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_GET

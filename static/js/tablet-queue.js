@@ -185,6 +185,32 @@
     flush();
   });
 
+  // -- reopening offline ------------------------------------------------------------------------
+  // The last board the server sent is kept on the device. A page reopened from the service
+  // worker's cache may be older than that board; the newer one then replaces it.
+  function snapshotKey(data) { return "tablet-snapshot:" + data.game; }
+  function snapshot(data) {
+    const root = $("#tablet-root");
+    try {
+      localStorage.setItem(snapshotKey(data), JSON.stringify({ version: data.version, html: root.outerHTML }));
+    } catch (error) { /* full: the cached page will do */ }
+  }
+  function fromSnapshot(data) {
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(snapshotKey(data)) || "null"); } catch (error) { kept = null; }
+    if (!kept || kept.version <= data.version) return false;
+    swap(kept.html);
+    return true;
+  }
+  function worker(data) {
+    if (!("serviceWorker" in navigator) || !data.urls.sw || !window.caches) return;
+    navigator.serviceWorker.register(data.urls.sw).then(() => caches.open("tablet-v1")).then((cache) => {
+      const files = [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
+        .map((n) => n.src || n.href).filter((u) => u.startsWith(location.origin + "/static/"));
+      return cache.addAll([location.pathname, ...files]);
+    }).catch(() => { /* no worker, or offline: a reload needs the network; the queue is kept */ });
+  }
+
   const queue = {
     sending: false,
     count: () => items.length,
@@ -212,7 +238,10 @@
       if (storageKey !== data.queue_key) {
         storageKey = data.queue_key;
         restore();
+        if (fromSnapshot(data)) return;  // load() runs again on the newer board
+        worker(data);
       }
+      snapshot(data);
       serverVersion = data.version;
       if (!items.some((item) => item.refused) && !fixing) {
         items.forEach((item) => { item.applied = true; });

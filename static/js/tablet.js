@@ -446,6 +446,7 @@
       render();
     },
   };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load);
-  else load();
+  // After every deferred script (the queue is one), so that it sees the first board too.
+  if (document.readyState === "complete") load();
+  else document.addEventListener("DOMContentLoaded", load);
 })();

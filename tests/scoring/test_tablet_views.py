@@ -97,3 +97,31 @@ def test_poll_answer_is_not_cached(client, referee, game):
     client.force_login(referee)
     response = client.get(reverse("scoring:poll", args=[game.pk]), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and response["Cache-Control"] == "no-store"
+
+
+def test_the_service_worker_is_served_for_the_games_scope(client):
+    response = client.get(reverse("scoring:tablet-sw"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    assert "tablet-v1" in response.content.decode()
+
+
+def test_the_queue_counts_in_both_languages(client, referee, game):
+    client.force_login(referee)
+    english = client.get(reverse("scoring:tablet", args=[game.pk])).content.decode()
+    assert 'data-waiting-one="1 waiting to send"' in english
+    russian = client.get(reverse("scoring:tablet", args=[game.pk]),
+                         HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-waiting-one="1 запись ждёт отправки"' in russian
+    assert 'data-waiting-few="3 записи ждут отправки"' in russian
+    assert 'data-waiting-many="5 записей ждут отправки"' in russian
+
+
+def test_hands_go_first_to_the_first_player_still_holding_tiles(client, referee, game):
+    game.rounds.filter(number=0).update(dealt=1)
+    opened(game)
+    client.force_login(referee)
+    body = client.get(reverse("scoring:tablet", args=[game.pk])).content.decode()
+    assert re.search(r'name="hand-target" value="1"\s+checked', body)
+    assert 'value="0" checked' not in body and 'value="2" checked' not in body
