@@ -55,6 +55,13 @@ class GameStartForm(forms.Form):
                                 help_text=_("Leave empty for the rules' own target."))
     rounds_limit = forms.IntegerField(min_value=1, max_value=50, required=False,
                                       label=_("Fixed number of rounds"))
+    pool = forms.ChoiceField(
+        label=_("Pool"), initial="shared", required=False,
+        choices=(("shared", _("One pool for the table")),
+                 ("individual", _("A pool of their own for each player"))),
+        help_text=_("With a pool each, the undealt tiles are split among the players and each "
+                    "draws only from their own."),
+    )
     players = forms.CharField(
         widget=forms.HiddenInput, label=_("Players"),
         help_text=_("Seating order, clockwise: the first one listed sits first."),

@@ -349,6 +349,8 @@ def game_new(request):
             overrides["target"] = data["target"]
         if data["rounds_limit"]:
             overrides["rounds_limit"] = data["rounds_limit"]
+        if data["pool"] == "individual":
+            overrides["pool"] = "individual"
         try:
             game = services.game_start(
                 club=data["club"], players=data["players"], preset=data["preset"],
