@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import queued, views
 
 app_name = "scoring"
 
@@ -11,6 +11,7 @@ _tablet = [
     ("poll/", views.tablet_poll, "poll"),
     ("fits/", views.tablet_fits, "fits"),
     ("turn/", views.tablet_turn, "turn"),
+    ("turns/", queued.tablet_turns, "turns"),
     ("undo/", views.tablet_undo, "undo"),
     ("hands/", views.tablet_hands, "hands"),
 ]

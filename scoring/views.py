@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonRespo
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -116,7 +116,7 @@ def _urls(game: Game, token: str | None) -> dict:
     else:
         def name(action):
             return reverse(f"scoring:{action}", args=[game.pk])
-    urls = {a: name(a) for a in ("tablet", "fits", "turn", "undo", "hands", "poll")}
+    urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll")}
     urls["sw"] = reverse("scoring:tablet-sw")
     return urls
 
@@ -251,20 +251,28 @@ def tablet_turn(request, pk=None, token=None):
 _REFUSALS = (services.Conflict, services.NotPlaying, EngineError)
 
 
+CONFLICT_NOTICE = gettext_lazy(
+    "Another tablet changed this game. This is the current state; nothing you sent was recorded.")
+
+
+def refused_text(refused, *, at=None, players=None) -> tuple[int, str]:
+    """The status and the words for a refused write."""
+    if isinstance(refused, services.Conflict):
+        return 409, str(CONFLICT_NOTICE)
+    if isinstance(refused, services.NotPlaying):
+        return 409, _("This game is not in progress.")
+    return 422, refusal(refused, at=at, players=players)
+
+
 def _refused(request, token, refused, *, at=None, players=None):
     """The tablet's answer to a refused write. A stale tablet gets the current state with a
     notice; a game that is over, or a move the engine refuses, gets the reason in words."""
+    status, text = refused_text(refused, at=at, players=players)
     if isinstance(refused, services.Conflict):
         game = refused.game
         game.refresh_from_db()
-        return _render_tablet(
-            request, game, token, status=409,
-            notice=_("Another tablet changed this game. This is the current state; nothing you "
-                     "sent was recorded."),
-        )
-    if isinstance(refused, services.NotPlaying):
-        return _message(request, _("This game is not in progress."), 409)
-    return _message(request, refusal(refused, at=at, players=players), 422)
+        return _render_tablet(request, game, token, status=status, notice=text)
+    return _message(request, text, status)
 
 
 def _written(request, game, token, **extra):

@@ -105,8 +105,32 @@
     retry = setTimeout(flush, RETRY_MS);
   }
 
+  // Several waiting: all of them in one request, recorded in order up to the first refusal.
+  async function flushAll() {
+    queue.sending = true;
+    refresh();
+    let answer = null;
+    try {
+      const response = await fetch(window.tablet.data().urls.turns, {
+        method: "POST", cache: "no-store",
+        body: new URLSearchParams({ turns: JSON.stringify(items.map((item) => item.fields)) }),
+        headers: { "HX-Request": "true", "X-CSRFToken": csrf() },
+      });
+      if (response.status < 500) answer = await response.json();
+    } catch (error) { answer = null; }
+    queue.sending = false;
+    if (answer === null) { offline = true; refresh(); later(); return; }
+    offline = false;
+    items.splice(0, answer.recorded);
+    if (answer.refused && items.length) items[0].refused = answer.refused.message;
+    save();
+    if (answer.html) swap(answer.html);
+    refresh();
+  }
+
   async function flush() {
     if (queue.sending || !items.length || items[0].refused || fixing) return;
+    if (items.length > 1) { await flushAll(); return; }
     const item = items[0];
     queue.sending = true;
     refresh();
