@@ -9,6 +9,7 @@
   let data = null;   // the server's #tablet-data for the board shown (changed locally offline)
   let entry = null;  // the turn being entered: {seat, tile, cell, options, index, draws}
   let correcting = false;  // a correction is on its way to the server
+  let lastTyped = null;  // Enter and then leaving the box must not ask twice
 
   function blank() {
     const fixed = data && (data.phase === "play" || data.correcting);
@@ -274,7 +275,13 @@
     data.localSeat = data.seat;
     data.version += 1;
     entry = blank();
+    clearTyped();
     render();
+  }
+  function clearTyped() {
+    const typed = $("#tile-typed");
+    if (typed) typed.value = "";
+    lastTyped = null;
   }
 
   // -- a half-entered turn survives a reload ----------------------------------------------------
@@ -368,7 +375,6 @@
     }
   });
 
-  let lastTyped = null;  // Enter and then leaving the box must not ask twice
   function typed(text) {
     if (text === lastTyped) return;
     lastTyped = text;
