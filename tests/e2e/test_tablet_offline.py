@@ -161,3 +161,31 @@ def test_waiting_entries_are_counted_in_russian_plurals(browser, live_server):
     finally:
         context.close()
     assert Turn.objects.filter(round__game=game).count() == 6
+
+
+def test_a_refused_entry_can_be_dropped_and_the_next_one_is_judged_in_turn(browser, live_server):
+    game = new_game(players=3)
+    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
+                actor=Actor())
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(tablet_url(live_server, game))
+        context.set_offline(True)
+        page.click("#pass-button")  # Boris, without the draws: refused later
+        place(page, "1-4-4", "1,0")  # then Vera
+        context.set_offline(False)
+        expect(page.locator("#queue li.refused")).to_contain_text("Boris passes")
+        page.click('#queue [data-queue="drop"]')
+        # Without Boris's turn, Vera's comes out of turn: refused in its turn, nothing written.
+        expect(page.locator("#queue li.refused")).to_contain_text(
+            "Vera 1-4-4 — Not recorded: It is Boris's turn.")
+        expect(queue_text(page)).to_have_text("1 waiting to send")
+        page.click('#queue [data-queue="drop"]')
+        expect(page.locator("#queue")).to_be_hidden()
+        expect(page.locator("#turn-status")).to_have_text("Boris to play")
+        assert controls(page) == {"place": False, "rotate": False, "draw+": True,
+                                  "draw-": False, "pass": True, "undo": True}
+    finally:
+        context.close()
+    assert Turn.objects.filter(round__game=game).count() == 1
