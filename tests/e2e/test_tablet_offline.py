@@ -45,14 +45,20 @@ def ready_offline(page):
                            ".then((hit) => !!hit)")
 
 
-def test_turns_entered_offline_survive_a_reload_and_are_recorded_once(browser, live_server):
+def opened_tablet(browser, live_server, locale="en-GB"):
+    """A three-player game after Anna's opening, on a tablet page of its own context."""
     game = new_game(players=3)
     turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
                 actor=Actor())
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale=locale)
     page = context.new_page()
+    page.goto(tablet_url(live_server, game))
+    return game, context, page
+
+
+def test_turns_entered_offline_survive_a_reload_and_are_recorded_once(browser, live_server):
+    game, context, page = opened_tablet(browser, live_server)
     try:
-        page.goto(tablet_url(live_server, game))
         ready_offline(page)
         context.set_offline(True)
 
@@ -95,13 +101,8 @@ def test_turns_entered_offline_survive_a_reload_and_are_recorded_once(browser, l
 
 
 def test_a_refused_entry_is_shown_with_why_and_can_be_fixed(browser, live_server):
-    game = new_game(players=3)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
-    page = context.new_page()
+    game, context, page = opened_tablet(browser, live_server)
     try:
-        page.goto(tablet_url(live_server, game))
         context.set_offline(True)
         page.click("#pass-button")  # Boris "passes" without drawing: the engine will refuse
         place(page, "1-4-4", "1,0")  # Vera
@@ -140,13 +141,8 @@ def test_a_page_back_from_the_browser_cache_refreshes_before_taking_input(page, 
 
 
 def test_waiting_entries_are_counted_in_russian_plurals(browser, live_server):
-    game = new_game(players=3)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="ru-RU")
-    page = context.new_page()
+    game, context, page = opened_tablet(browser, live_server, locale="ru-RU")
     try:
-        page.goto(tablet_url(live_server, game))
         context.set_offline(True)
         said = []
         for _ in range(5):
@@ -164,13 +160,8 @@ def test_waiting_entries_are_counted_in_russian_plurals(browser, live_server):
 
 
 def test_a_refused_entry_can_be_dropped_and_the_next_one_is_judged_in_turn(browser, live_server):
-    game = new_game(players=3)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
-    page = context.new_page()
+    game, context, page = opened_tablet(browser, live_server)
     try:
-        page.goto(tablet_url(live_server, game))
         context.set_offline(True)
         page.click("#pass-button")  # Boris, without the draws: refused later
         place(page, "1-4-4", "1,0")  # then Vera
