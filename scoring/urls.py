@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import queued, views
+from . import correcting, queued, views
 
 app_name = "scoring"
 
@@ -30,7 +30,7 @@ urlpatterns = [
     path("<int:pk>/abandon/", views.game_abandon, name="game-abandon"),
     path(
         "<int:pk>/rounds/<int:round_number>/turns/<int:turn_number>/correct/",
-        views.turn_correct,
+        correcting.turn_correct,
         name="turn-correct",
     ),
     *(path(f"<int:pk>/tablet/{p}", v, name=n) for p, v, n in _tablet),

@@ -8,7 +8,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -20,12 +20,12 @@ from clubs.models import Club
 from clubs.permissions import clubs_refereed_by
 from scoring.engine import EngineError, HandCount, tile_parse
 
-from . import corrections, live, selectors, services, tablet_data
+from . import live, selectors, services, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
 from .forms import GameStartForm, ImportForm, TurnForm, VersionForm
 from .messages import refusal
-from .models import Game, Turn
+from .models import Game
 from .records import game_export, game_import
 from .tables import RoundTable, round_rows
 
@@ -449,62 +449,3 @@ def game_abandon(request, pk):
     services.game_abandon(game_id=game.pk, actor=services.Actor(user=request.user))
     messages.success(request, _("The game was marked abandoned."))
     return redirect(game)
-
-
-def turn_correct(request, pk, round_number, turn_number):
-    """A recorded turn on the board as it was before it, entered again like any turn."""
-    game = _organised_game(request, pk)
-    try:
-        correction = corrections.correction_view(game, round_number, turn_number)
-    except Turn.DoesNotExist:
-        raise Http404("no such turn") from None
-    if request.method == "POST":
-        return _correction_post(request, game, correction)
-    view = correction.view
-    urls = {"turn": request.path, "fits": reverse("scoring:fits", args=[game.pk]),
-            "poll": request.path}
-    data = tablet_data.script_data(view, urls=urls, key_prefix="")
-    turn = correction.turn
-    data["correcting"] = True
-    data["seat"] = turn.seat
-    if turn.at:
-        shape = cell_shape(turn.cell_c, turn.cell_r, turn.corners)
-        data["recorded"] = {"points": shape["points"],
-                            "labels": [[lb["x"], lb["y"], lb["n"]] for lb in shape["labels"]]}
-    return _no_store(render(request, "scoring/turn_correct.html", {
-        "game": game, "view": view, "urls": urls, "data": data, "correction": correction,
-        "turn": turn, "round_number": round_number, "correcting": True,
-        "palette": _palette(view, data.get("tiles")),
-        "recorded": tablet_data.entry_label(view.names, seat=turn.seat, tile=turn.tile,
-                                            points=turn.points),
-    }))
-
-
-def _correction_post(request, game, correction):
-    form = TurnForm(request.POST)
-    if not form.is_valid():
-        return _message(request, " ".join(_flat_errors(form)), 400)
-    data = form.cleaned_data
-    turn = correction.turn
-    try:
-        services.turn_correct(
-            game_id=game.pk, round_number=turn.round.number, turn_number=turn.number,
-            draw=data["draw"], at=data["at"], corners=data["corner_numbers"],
-            actor=services.Actor(user=request.user), expected_version=data["version"],
-        )
-    except services.Conflict:
-        return _message(request, _("The game changed while you were correcting; reload the "
-                                   "page and enter the turn again."), 409)
-    except EngineError as error:
-        names = correction.view.names
-        at = data["at"]
-        if error.round is not None and (error.round, error.turn) != (turn.round.number,
-                                                                     turn.number):
-            later = Turn.objects.filter(round__game=game, round__number=error.round,
-                                        number=error.turn).first()
-            at = later.at if later else None
-        return _message(request, _where(error) + refusal(error, at=at, players=names), 422)
-    messages.success(request, _("The turn was corrected and the game re-scored."))
-    response = HttpResponse(status=200)
-    response["HX-Redirect"] = game.get_absolute_url()
-    return response

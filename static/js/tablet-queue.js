@@ -27,9 +27,7 @@
   function restore() {
     try { items = JSON.parse(localStorage.getItem(storageKey) || "[]"); } catch (error) { items = []; }
   }
-  function csrf() {
-    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
-  }
+  function csrf() { return window.tablet.csrf(); }
   function renumber() {
     // Each recorded turn moves the game on by one version; later turns expect the ones before.
     items.forEach((item, i) => { item.fields.version = serverVersion + i; });

@@ -8,7 +8,6 @@
   const $ = (sel) => document.querySelector(sel);
   let data = null;   // the server's #tablet-data for the board shown (changed locally offline)
   let entry = null;  // the turn being entered: {seat, tile, cell, options, index, draws}
-  let correcting = false;  // a correction is on its way to the server
   let lastTyped = null;  // Enter and then leaving the box must not ask twice
 
   function blank() {
@@ -27,10 +26,6 @@
     Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
     if (text !== undefined) node.textContent = text;
     return node;
-  }
-  function centre(points) {
-    const xy = points.split(" ").map((p) => p.split(",").map(Number));
-    return [xy.reduce((s, p) => s + p[0], 0) / 3, xy.reduce((s, p) => s + p[1], 0) / 3];
   }
   function fitsOf(tile) { return (data.tiles && data.tiles[tile]) || []; }
 
@@ -85,9 +80,8 @@
 
   function render() {
     if (!data || !entry) return;
-    const queue = window.tabletQueue;
-    const sending = !!(queue && queue.sending) || correcting;
-    const waiting = queue ? queue.count() : 0;
+    const sending = !!(sender() && sender().sending);
+    const waiting = window.tabletQueue ? window.tabletQueue.count() : 0;
     const stale = !!window.tabletStale;
     const entering = (data.phase === "opening" || data.phase === "play") && !sending && !stale;
     const play = data.phase === "play" && entering;
@@ -215,37 +209,16 @@
     return item;
   }
 
+  // Turns go through the queue (tablet-queue.js); on the correction page, straight to the
+  // server (tablet-correct.js). Either says while it is sending.
+  function sender() { return data && data.correcting ? window.tabletCorrect : window.tabletQueue; }
+
   function submit(kind) {
     if (kind === "place" && $("#place-button").disabled) return;
     if (kind === "pass" && $("#pass-button").disabled) return;
-    if (data.correcting) correct(turnItem(kind));
-    else window.tabletQueue.add(turnItem(kind), data);
+    sender().add(turnItem(kind), data);
   }
-
-  // A correction is written at once or refused with the reason; it is never queued.
-  async function correct(item) {
-    const fields = Object.assign({}, item, { version: data.version });
-    delete fields.who; delete fields.tile;
-    correcting = true;
-    render();
-    let response = null;
-    try {
-      response = await fetch(data.urls.turn, {
-        method: "POST", body: new URLSearchParams(fields), cache: "no-store",
-        headers: { "HX-Request": "true", "X-CSRFToken": csrfToken() },
-      });
-    } catch (error) { response = null; }
-    correcting = false;
-    render();
-    if (response && response.headers.get("HX-Redirect")) {
-      window.location.assign(response.headers.get("HX-Redirect"));
-      return;
-    }
-    const doc = response ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
-    const message = doc && doc.querySelector(".message");
-    showMessage(message ? message.textContent : $("#tablet-message").dataset.offlineText || "…");
-  }
-  function csrfToken() {
+  function csrf() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
   }
 
@@ -387,51 +360,23 @@
     askWhyUnknown(found.unknown);
   }
 
-  // -- keyboard: highlighted cells are buttons; arrows move between them ----------------------------
   function focusHint(key) {
     const hint = document.querySelector(`#hints .hint[data-cell="${key}"]`);
     if (hint) hint.focus();
   }
-  function nearest(from, dx, dy) {
-    const [x0, y0] = centre(from.getAttribute("points"));
-    let best = null, bestScore = Infinity;
-    document.querySelectorAll("#hints .hint").forEach((h) => {
-      if (h === from) return;
-      const [x, y] = centre(h.getAttribute("points"));
-      const along = (x - x0) * dx + (y - y0) * dy;
-      if (along <= 0.01) return;
-      const score = along + 2 * Math.abs((x - x0) * dy - (y - y0) * dx);
-      if (score < bestScore) { bestScore = score; best = h; }
-    });
-    return best;
-  }
-  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (target.id === "tile-typed" && event.key === "Enter") {
       event.preventDefault();
       typed(target.value);
-      return;
-    }
-    if (!target.classList || !target.classList.contains("hint")) return;
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
+    } else if (target.classList && target.classList.contains("hint")
+               && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();  // Enter chooses the cell, Enter again turns the tile
       clearMessage();
       chooseCell(target.dataset.cell);
       render();
       focusHint(target.dataset.cell);
-      return;
     }
-    const arrow = ARROWS[event.key];
-    if (!arrow) return;
-    event.preventDefault();
-    let next = nearest(target, arrow[0], arrow[1]);
-    if (!next) {  // at the edge: wrap round in reading order
-      const all = [...document.querySelectorAll("#hints .hint")];
-      const i = all.indexOf(target) + (arrow[0] + arrow[1] > 0 ? 1 : -1);
-      next = all[(i + all.length) % all.length];
-    }
-    if (next) next.focus();
   });
 
   document.body.addEventListener("htmx:afterSwap", () => load());
@@ -442,7 +387,7 @@
   });
 
   window.tablet = {
-    load, render, applyLocally, showMessage, clearMessage,
+    load, render, applyLocally, showMessage, clearMessage, csrf,
     data: () => data,
     restore(item) {  // the referee fixes a refused entry: it comes back into the controls
       entry = blank();
