@@ -100,3 +100,28 @@ def test_a_phone_shows_the_scoreboard_first_and_can_still_record(browser, live_s
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_counting_the_hands_fits_too(browser, live_server, players):
+    """The hands form may scroll within itself (five or six hands); the palette stays whole."""
+    game = new_game(players=players)
+    game.rounds.filter(number=0).update(dealt=1)
+    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
+                actor=Actor())
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = context.new_page()
+    try:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(tablet_url(live_server, game))
+            page.wait_for_selector("#palette .ptile")
+            found = page.evaluate(MEASURE, [".scoreboard", "#hands-form h3", "#palette",
+                                            "#undo-button", 'input[name="tiles-1"]'])
+            shoot(page, f"{width}x{height}-{players}p-hands")
+            hidden = [sel for sel, box in found["boxes"].items() if not (box and box["ok"])]
+            assert hidden == [], f"{width}×{height}: not fully visible: {hidden}"
+            assert found["tilesOut"] == 0 and found["smallest"] >= 30
+            assert not found["pageScrolls"]
+    finally:
+        context.close()
