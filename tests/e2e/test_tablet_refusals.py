@@ -129,3 +129,23 @@ def test_a_tap_on_the_hands_palette_is_never_ignored(page, live_server):
     page.fill('input[name="tiles-1"]', "0-1-2")
     page.click("#hands-form button[type=submit]")
     expect(page.locator("#round-result")).to_contain_text("Anna went out")
+
+
+def test_a_half_entered_turn_survives_a_reload(page, live_server):
+    game = new_game(players=3)
+    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
+                actor=Actor())
+    page.goto(tablet_url(live_server, game))
+    page.click("#draw-plus")
+    page.click('.ptile[data-tile="1-4-4"]')
+    page.click('#hints .hint[data-cell="0,1"]')
+    page.reload()
+    expect(page.locator('.ptile[data-tile="1-4-4"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#hints .hint[data-cell="0,1"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#draw-status")).to_have_text("drawn 1 (−5)")
+    assert controls(page) == {**IDLE, "place": True, "draw-": True}
+    page.click("#place-button")
+    expect(score(page, 1)).to_have_text("4")
+    # Once recorded, the draft is gone: a reload shows a fresh turn.
+    page.reload()
+    assert controls(page) == IDLE
