@@ -7,10 +7,20 @@ from .limits import CELL_MAX, TARGET_MAX
 
 
 class TurnForm(forms.Form):
-    """One turn as the tablet submits it. Shapes only; the engine judges legality."""
+    """One turn as the tablet submits it. Shapes only; the engine judges legality.
+
+    The turn says what it is: ``kind`` "place" needs a cell and three numbers, "pass" takes none.
+    A placement that lost its cell is refused, never read as a pass.
+    """
+
+    KINDS = (("place", _("place a tile")), ("pass", _("pass")))
 
     version = forms.IntegerField(min_value=0)
     key = forms.CharField(max_length=64, required=False)
+    kind = forms.ChoiceField(choices=KINDS, error_messages={
+        "required": _("Say whether the turn places a tile or passes."),
+        "invalid_choice": _("Say whether the turn places a tile or passes."),
+    })
     seat = forms.IntegerField(min_value=0, max_value=5)
     draw = forms.IntegerField(min_value=0, max_value=80, required=False)
     at_c = forms.IntegerField(min_value=-CELL_MAX, max_value=CELL_MAX, required=False)
@@ -21,11 +31,15 @@ class TurnForm(forms.Form):
         data = super().clean()
         placed = [data.get("at_c") is not None, data.get("at_r") is not None,
                   bool(data.get("corners"))]
-        if any(placed) and not all(placed):
-            raise forms.ValidationError(_("A placement needs a cell and three numbers."))
-        data["at"] = (data["at_c"], data["at_r"]) if all(placed) else None
+        kind = data.get("kind")
+        if kind == "place" and not all(placed):
+            raise forms.ValidationError(
+                _("Choose where the tile goes: a placement needs a cell and its three numbers."))
+        if kind == "pass" and any(placed):
+            raise forms.ValidationError(_("A pass places no tile."))
+        data["at"] = (data["at_c"], data["at_r"]) if kind == "place" else None
         data["corner_numbers"] = (
-            tuple(int(n) for n in data["corners"].split(",")) if all(placed) else None
+            tuple(int(n) for n in data["corners"].split(",")) if kind == "place" else None
         )
         data["draw"] = data.get("draw") or 0
         return data
@@ -50,6 +64,13 @@ class GameStartForm(forms.Form):
                  ("sheet", _("from a paper score sheet, round by round")),
                  ("final", _("final scores only"))],
     )
+    pool = forms.ChoiceField(
+        label=_("Pool"), initial="shared", required=False,
+        choices=(("shared", _("One pool for the table")),
+                 ("individual", _("A pool of their own for each player"))),
+        help_text=_("With a pool each, the undealt tiles are split among the players and each "
+                    "draws only from their own."),
+    )
     players = forms.CharField(
         widget=forms.HiddenInput, label=_("Players"),
         help_text=_("Seating order, clockwise: the first one listed sits first."),
@@ -72,27 +93,6 @@ class GameStartForm(forms.Form):
         if len(found) != len(ids):
             raise forms.ValidationError(_("Unknown player."))
         return [found[i] for i in ids]
-
-
-class CorrectionForm(forms.Form):
-    draw = forms.IntegerField(min_value=0, max_value=80, label=_("Tiles drawn"))
-    at_c = forms.IntegerField(min_value=-CELL_MAX, max_value=CELL_MAX, required=False,
-                              label=_("Cell column"))
-    at_r = forms.IntegerField(min_value=-CELL_MAX, max_value=CELL_MAX, required=False,
-                              label=_("Cell row"))
-    corners = forms.RegexField(regex=r"^\d{1,2}[-,]\d{1,2}[-,]\d{1,2}$", required=False,
-                               label=_("Corner numbers (point first, clockwise)"))
-
-    def clean(self):
-        data = super().clean()
-        placed = data.get("at_c") is not None and data.get("at_r") is not None and bool(
-            data.get("corners"))
-        data["at"] = (data["at_c"], data["at_r"]) if placed else None
-        data["corner_numbers"] = (
-            tuple(int(n) for n in data["corners"].replace("-", ",").split(","))
-            if placed else None
-        )
-        return data
 
 
 class ImportForm(forms.Form):

@@ -65,6 +65,7 @@ class TableView:
                 "hand": state.hand_sizes[seat.position],
                 "to_play": to_play == seat.position,
                 "winner": seat.position in state.winners,
+                "pool": state.pools[seat.position] if state.pools is not None else None,
             }
             for seat in self.seats
         ]

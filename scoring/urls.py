@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import sheet_views, views
+from . import correcting, queued, sheet_views, views
 
 app_name = "scoring"
 
@@ -11,6 +11,7 @@ _tablet = [
     ("poll/", views.tablet_poll, "poll"),
     ("fits/", views.tablet_fits, "fits"),
     ("turn/", views.tablet_turn, "turn"),
+    ("turns/", queued.tablet_turns, "turns"),
     ("undo/", views.tablet_undo, "undo"),
     ("hands/", views.tablet_hands, "hands"),
 ]
@@ -19,6 +20,7 @@ urlpatterns = [
     path("", views.game_list, name="game-list"),
     path("new/", views.game_new, name="game-new"),
     path("import/", views.game_import_view, name="game-import"),
+    path("tablet-sw.js", views.tablet_service_worker, name="tablet-sw"),
     path("<int:pk>/", views.game_detail, name="game-detail"),
     path("<int:pk>/live/", views.game_live, name="game-live"),
     path("<int:pk>/record.json", views.game_record, name="game-record"),
@@ -32,7 +34,7 @@ urlpatterns = [
     path("<int:pk>/reopen/", views.game_reopen, name="game-reopen"),
     path(
         "<int:pk>/rounds/<int:round_number>/turns/<int:turn_number>/correct/",
-        views.turn_correct,
+        correcting.turn_correct,
         name="turn-correct",
     ),
     *(path(f"<int:pk>/tablet/{p}", v, name=n) for p, v, n in _tablet),

@@ -4,7 +4,6 @@ service or selector, and render; the engine's refusals become plain messages."""
 from __future__ import annotations
 
 import json
-import uuid
 
 from django.conf import settings
 from django.contrib import messages
@@ -14,27 +13,20 @@ from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
-from . import live, selectors, services
+from . import live, selectors, services, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
-from .forms import (
-    CorrectionForm,
-    GameStartForm,
-    ImportForm,
-    ReopenForm,
-    TurnForm,
-    VersionForm,
-)
+from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
 from .limits import RecordRefused, record_parse
 from .messages import refusal
-from .models import Game, Turn
+from .models import Game
 from .records import game_export, game_import
 from .tables import RoundTable, round_rows
 
@@ -129,33 +121,46 @@ def _urls(game: Game, token: str | None) -> dict:
     else:
         def name(action):
             return reverse(f"scoring:{action}", args=[game.pk])
-    return {a: name(a) for a in ("tablet", "fits", "turn", "undo", "hands", "poll")}
+    urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll")}
+    urls["sw"] = reverse("scoring:tablet-sw")
+    return urls
 
 
 def _tablet_context(request, game, token, view=None, **extra):
     view = view or selectors.table_view(game)
+    urls = _urls(game, token)
+    data = tablet_data.script_data(view, urls=urls, key_prefix=f"tablet-queue:{game.pk}")
     return {
-        "game": game, "view": view, "urls": _urls(game, token),
-        "key": uuid.uuid4().hex, "token": token,
-        "palette": _palette(view), **extra,
+        "game": game, "view": view, "urls": urls, "token": token, "data": data,
+        "palette": _palette(view, data.get("tiles")),
+        "undo_question": tablet_data.undo_question(view),
+        # Hands go to the first player still holding tiles, never to one who went out.
+        "first_holder": next((r["seat"].position for r in view.rows if r["hand"]), None),
+        **extra,
     }
 
 
-def _palette(view) -> list[dict]:
+def _palette(view, fits: dict | None) -> list[dict]:
     state = view.state
     if state.phase not in ("opening", "play", "hands"):
         return []
-    playable = set(state.playable_tiles()) if state.phase == "play" else None
     return [
-        {"tile": str(t), "numbers": tuple(t), "fits": playable is None or t in playable}
+        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
         for t in state.unplayed_tiles()
     ]
 
 
 def _render_tablet(request, game, token, status=200, **extra):
     template = "scoring/partials/tablet.html" if request.htmx else "scoring/tablet.html"
-    return render(request, template, _tablet_context(request, game, token, **extra),
-                  status=status)
+    return _no_store(render(request, template, _tablet_context(request, game, token, **extra),
+                            status=status))
+
+
+def _no_store(response):
+    # Back/Forward must never show a board from the browser's cache: it would accept taps on
+    # a table that has moved on.
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _message(request, text: str, status: int, kind: str = "error"):
@@ -169,7 +174,15 @@ def _message(request, text: str, status: int, kind: str = "error"):
 
 def tablet(request, pk=None, token=None):
     game, _actor = recording_access(request, pk=pk, token=token)
-    return render(request, "scoring/tablet.html", _tablet_context(request, game, token))
+    return _no_store(render(request, "scoring/tablet.html", _tablet_context(request, game, token)))
+
+
+@require_GET
+def tablet_service_worker(request):
+    """The service worker that reopens the tablet offline; served under /games/ for its scope."""
+    response = render(request, "scoring/js/tablet-sw.js", content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_GET
@@ -188,7 +201,7 @@ def tablet_fits(request, pk=None, token=None):
     try:
         tile = tile_parse(_typed_tile(request.GET.get("tile", "")))
         if view.state.phase == "opening":
-            fits = [((0, 0), rot) for rot in _rotations(tile)]
+            fits = [((0, 0), rot) for rot in tablet_data.rotations(tile)]
         else:
             fits = view.state.fits(tile)
     except EngineError as error:
@@ -213,15 +226,6 @@ def _typed_tile(text: str) -> str:
     """'123', '1 2 3', '1-2-3' and '1,2,3' all name the tile 1-2-3."""
     digits = [ch for ch in text if ch.isdigit()]
     return "-".join(digits) if len(digits) == 3 else text
-
-
-def _rotations(tile) -> list[tuple[int, int, int]]:
-    a, b, c = tile
-    out = []
-    for rot in ((a, b, c), (b, c, a), (c, a, b)):
-        if rot not in out:
-            out.append(rot)
-    return out
 
 
 @require_POST
@@ -252,20 +256,28 @@ def tablet_turn(request, pk=None, token=None):
 _REFUSALS = (services.Conflict, services.NotPlaying, EngineError)
 
 
+CONFLICT_NOTICE = gettext_lazy(
+    "Another tablet changed this game. This is the current state; nothing you sent was recorded.")
+
+
+def refused_text(refused, *, at=None, players=None) -> tuple[int, str]:
+    """The status and the words for a refused write."""
+    if isinstance(refused, services.Conflict):
+        return 409, str(CONFLICT_NOTICE)
+    if isinstance(refused, services.NotPlaying):
+        return 409, _("This game is not in progress.")
+    return 422, refusal(refused, at=at, players=players)
+
+
 def _refused(request, token, refused, *, at=None, players=None):
     """The tablet's answer to a refused write. A stale tablet gets the current state with a
     notice; a game that is over, or a move the engine refuses, gets the reason in words."""
+    status, text = refused_text(refused, at=at, players=players)
     if isinstance(refused, services.Conflict):
         game = refused.game
         game.refresh_from_db()
-        return _render_tablet(
-            request, game, token, status=409,
-            notice=_("Another tablet changed this game. This is the current state; nothing you "
-                     "sent was recorded."),
-        )
-    if isinstance(refused, services.NotPlaying):
-        return _message(request, _("This game is not in progress."), 409)
-    return _message(request, refusal(refused, at=at, players=players), 422)
+        return _render_tablet(request, game, token, status=status, notice=text)
+    return _message(request, text, status)
 
 
 def _written(request, game, token, **extra):
@@ -351,6 +363,8 @@ def game_new(request):
             overrides["target"] = data["target"]
         if data["rounds_limit"]:
             overrides["rounds_limit"] = data["rounds_limit"]
+        if data["pool"] == "individual":
+            overrides["pool"] = "individual"
         try:
             game = services.game_start(
                 club=data["club"], players=data["players"], preset=data["preset"],
@@ -480,27 +494,3 @@ def _reopen_refusal(refused) -> str:
         return _("Say why the game is reopened.")
     return _("Only a finished game can be reopened.")
 
-
-def turn_correct(request, pk, round_number, turn_number):
-    game = _organised_game(request, pk, Do.CORRECT)
-    turn = get_object_or_404(Turn, round__game=game, round__number=round_number,
-                             number=turn_number)
-    initial = {"draw": turn.draws, "at_c": turn.cell_c, "at_r": turn.cell_r,
-               "corners": "-".join(map(str, turn.corners)) if turn.corners else ""}
-    form = CorrectionForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.turn_correct(
-                game_id=game.pk, round_number=round_number, turn_number=turn_number,
-                draw=data["draw"], at=data["at"], corners=data["corner_numbers"],
-                actor=services.Actor(user=request.user),
-            )
-        except EngineError as error:
-            names = [s.player.display_name for s in selectors.game_seats(game)]
-            form.add_error(None, _where(error) + refusal(error, at=data["at"], players=names))
-        else:
-            messages.success(request, _("The turn was corrected and the game re-scored."))
-            return redirect(game)
-    return render(request, "scoring/turn_correct.html",
-                  {"game": game, "turn": turn, "form": form, "round_number": round_number})

@@ -60,7 +60,8 @@ def one_turn_game(*, username="ref"):
 def play_to_the_end(client, game):
     """The two requests a referee sends to end the game; both responses."""
     opening = client.post(reverse("scoring:turn", args=[game.pk]),
-                          {"version": 0, "seat": 0, "draw": 0, "key": "", "at_c": 0, "at_r": 0,
+                          {"version": 0, "kind": "place", "seat": 0, "draw": 0, "key": "",
+                           "at_c": 0, "at_r": 0,
                            "corners": "4,4,4"}, HTTP_HX_REQUEST="true")
     hands = client.post(reverse("scoring:hands", args=[game.pk]),
                         {"version": 1, "tiles-1": "0-1-2"}, HTTP_HX_REQUEST="true")

@@ -16,6 +16,7 @@ _CHOICES = {
     "blocked_winner": ("fewest_tiles", "lowest_points"),
     "blocked_transfer": ("others_minus_own", "differences"),
     "game_winner": ("highest", "round_winner_first"),
+    "pool": ("shared", "individual"),
 }
 
 _POINT_FIELDS = (
@@ -122,6 +123,8 @@ class Rules:
     target: int | None = 400
     rounds_limit: int | None = None
     game_winner: str = "round_winner_first"
+    # "individual": the undealt tiles are split among the players, each draws from their own.
+    pool: str = "shared"
 
     def __post_init__(self) -> None:
         if self.preset not in _PRESETS:

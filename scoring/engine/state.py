@@ -24,7 +24,9 @@ class GameState:
     Attributes (read them, do not assign): ``players``, ``rules``, ``totals`` (running, including
     the current round), ``round_index`` (0-based), ``phase`` ("opening": table empty, any seat may
     open; "play"; "hands": the round ended, ``end_round`` is due; "over"), ``hand_sizes``,
-    ``pool_size``, ``board`` (``board.cells``, ``board.last``), ``round_turns``, ``round_reason``
+    ``pool_size`` (every undealt tile), ``pools`` (each seat's own pool under
+    ``pool: "individual"``, else None), ``board`` (``board.cells``, ``board.last``),
+    ``round_turns``, ``round_reason``
     ("out"/"blocked" in "hands"), ``round_winner`` (known at once for an out, after
     ``end_round`` for a blocked round; kept when the game is over, cleared by a new round),
     ``winners`` (seats, several on a shared win), ``last_round_end`` (the last RoundEnd).
@@ -113,6 +115,11 @@ class GameState:
             )
         self.hand_sizes = [dealt] * players
         self.pool_size = len(self._tiles) - dealt * players
+        self.pools: list[int] | None = None
+        if self.rules.pool == "individual":
+            # Split as evenly as may be; earlier seats take the one more (rules.md §1).
+            each, extra = divmod(self.pool_size, players)
+            self.pools = [each + (seat < extra) for seat in range(players)]
 
     def deal(self, dealt: int) -> None:
         """Deal ``dealt`` tiles per player instead of the rules' number (before the opening)."""
@@ -130,13 +137,18 @@ class GameState:
         """Seat expected to play next; None in the opening (anyone may open) and after the round."""
         return self._to_play if self.phase == "play" else None
 
+    def pool_of(self, seat: int) -> int:
+        """The tiles ``seat`` may draw from: their own pool, or the table's shared one."""
+        return self.pool_size if self.pools is None else self.pools[seat]
+
     @property
     def draws_left(self) -> int:
         """How many tiles the player to play may still draw this turn."""
         if self.phase != "play":
             return 0
         limit = self.rules.max_draws
-        return self.pool_size if limit is None else min(self.pool_size, limit)
+        pool = self.pool_of(self._to_play)
+        return pool if limit is None else min(pool, limit)
 
     @property
     def finished(self) -> bool:
@@ -189,7 +201,7 @@ class GameState:
                 raise _bad_move("a placement needs at = (c, r) and three corner numbers")
             corners = (n0, n1, n2)
         rules = self.rules
-        pool = self.pool_size
+        pool = self.pool_of(seat)
         if phase == "opening":
             if draw:
                 raise EngineError(
@@ -262,7 +274,7 @@ class GameState:
             points -= rules.draw_penalty * draw
         # Everything is checked; from here on the state changes.
         self.board.place(c, r, corners, tile)
-        self.pool_size -= draw
+        self._take(seat, draw)
         left = self.hand_sizes[seat] + draw - 1
         self.hand_sizes[seat] = left
         total = self.totals[seat] = self.totals[seat] + points
@@ -281,9 +293,14 @@ class GameState:
             self._to_play = (seat + 1) % len(self.players)
         return TurnResult(seat, points, detail, tile, (c, r), corners, hexagons, bridge, end)
 
+    def _take(self, seat: int, draw: int) -> None:
+        self.pool_size -= draw
+        if self.pools is not None:
+            self.pools[seat] -= draw
+
     def _pass(self, seat: int, draw: int) -> TurnResult:
         rules = self.rules
-        pool = self.pool_size
+        pool = self.pool_of(seat)
         limit = rules.max_draws
         if draw != pool and draw != limit:
             left = pool if limit is None else min(pool, limit)
@@ -302,13 +319,15 @@ class GameState:
         penalty = rules.empty_pool_pass_penalty if pool == 0 else rules.fail_penalty
         detail["pass"] = -penalty
         points -= penalty
-        self.pool_size = pool - draw
+        self._take(seat, draw)
         self.hand_sizes[seat] += draw
         total = self.totals[seat] = self.totals[seat] + points
         self.round_turns += 1
         if rules.target is not None and total >= rules.target:
             self._reached.add(seat)
-        self._passes = self._passes + 1 if self.pool_size == 0 else 0
+        # Only a pass from an empty pool (the passer's own, with individual pools) counts
+        # towards a blocked round.
+        self._passes = self._passes + 1 if self.pool_of(seat) == 0 else 0
         self._log[-1][1].append((seat, draw, None, None))
         end = None
         if self._passes >= len(self.players):
@@ -406,6 +425,7 @@ class GameState:
         other.totals = list(self.totals)
         other.winners = list(self.winners)
         other.hand_sizes = list(self.hand_sizes)
+        other.pools = None if self.pools is None else list(self.pools)
         other.board = self.board.copy()
         other._reached = set(self._reached)
         other._log = [[d, list(m), h] for d, m, h in self._log]

@@ -1,7 +1,6 @@
 """Tags that draw the repetitive parts of the tablet in Python, for speed (see board_svg)."""
 
 from django import template
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from scoring.board_svg import cells_svg
@@ -15,17 +14,15 @@ def board_cells(view):
 
 
 @register.simple_tag
-def palette_buttons(palette, fits_url, phase):
-    """One button per unplayed tile: top number, then bottom left and bottom right."""
-    url = escape(fits_url)
-    hx = phase != "hands"
+def palette_buttons(palette):
+    """One button per unplayed tile: top number, then bottom left and bottom right. The script
+    knows where each fits (tablet_data), so a tap asks the server nothing."""
     out = []
     for t in palette:
         a, b, c = t["numbers"]
         name = t["tile"]
-        attrs = (f' hx-get="{url}?tile={name}" hx-target="#hints" hx-select="#hints"'
-                 f' hx-swap="outerHTML"') if hx else ""
         nofit = "" if t["fits"] else " nofit"
-        out.append(f'<button type="button" class="ptile{nofit}" data-tile="{name}"{attrs}'
-                   f' title="{name}">{a}<br>{c}&nbsp;{b}</button>')
+        out.append(f'<button type="button" class="ptile{nofit}" data-tile="{name}"'
+                   f' aria-label="{name}" aria-pressed="false">'
+                   f'<span>{a}</span><span>{c}&nbsp;{b}</span></button>')
     return mark_safe("".join(out))  # tiles are digits and dashes

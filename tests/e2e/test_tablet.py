@@ -36,10 +36,13 @@ def test_referee_records_a_round_and_the_live_page_follows(page, browser, live_s
     page.fill("#id_password", "pw")
     page.click("button[type=submit]")
     page.goto(f"{live_server.url}/games/{game.pk}/tablet/")
-    page.on("dialog", lambda dialog: dialog.accept())
+    questions = []
+    page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
 
-    # The opening: Anna (first seat, preselected) plays 4-4-4; a triple has one way to lie.
+    # The opening: nobody is preselected; the referee says Anna opens, with 4-4-4 (one way).
     page.click('.ptile[data-tile="4-4-4"]')
+    expect(page.locator("#place-button")).to_be_disabled()
+    page.check('.who-opens input[value="0"]')
     expect(page.locator("#place-button")).to_be_enabled()
     page.click("#place-button")
     expect(score(page, 0)).to_have_text("22")
@@ -66,11 +69,13 @@ def test_referee_records_a_round_and_the_live_page_follows(page, browser, live_s
         page.click("#draw-plus")
     expect(page.locator("#draw-status")).to_have_text("drawn 3 (−15)")
     expect(page.locator("#draw-plus")).to_be_disabled()
+    expect(page.locator("#pass-button")).to_have_text("Pass −25")
     page.click("#pass-button")
     expect(score(page, 0)).to_have_text("-3")
 
     # Undo it, then enter it again.
     page.click("#undo-button")
+    assert questions[-1] == "Undo: Anna passes, −25?"
     expect(score(page, 0)).to_have_text("22")
     expect(page.locator("#tablet-message")).to_contain_text("The last entry was undone.")
     for _ in range(3):

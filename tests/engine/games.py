@@ -44,6 +44,9 @@ def play_game(seed, rules="pressman", players=3, max_rounds=3, dealt=None, max_t
         per = dealt if dealt is not None else rules.dealt_for(players)
         hands = [tiles[i * per:(i + 1) * per] for i in range(players)]
         pool = tiles[players * per:]
+        # With individual pools each player draws from a pile of their own: the undealt tiles
+        # dealt out in turn, so earlier seats get the one more.
+        piles = [pool[i::players] for i in range(players)] if rules.pool == "individual" else None
         record["rounds"].append(rnd)
         turns = []
         turns_by_round.append(turns)
@@ -60,7 +63,7 @@ def play_game(seed, rules="pressman", players=3, max_rounds=3, dealt=None, max_t
             drawn = 0
             choice = _choose(rng, state, hand)
             while choice is None and drawn < state.draws_left:
-                hand.append(pool.pop())
+                hand.append((piles[seat] if piles else pool).pop())
                 drawn += 1
                 choice = _choose(rng, state, [hand[-1]])
             move = {"player": rng.choice([names[seat], seat])}

@@ -113,12 +113,14 @@ def _requests(world):
     return {
         Do.RECORD: [
             ("post", reverse("scoring:turn", args=[game.pk]),
-             lambda: {"version": _version(game), "seat": 1, "draw": 3, "key": ""}, True),
+             lambda: {"version": _version(game), "kind": "pass", "seat": 1, "draw": 3,
+                      "key": ""}, True),
             ("post", reverse("scoring:undo", args=[game.pk]),
              lambda: {"version": _version(game)}, True),
         ],
         Do.CORRECT: [("post", reverse("scoring:turn-correct", args=[game.pk, 0, 0]),
-                      {"draw": 0, "at_c": 0, "at_r": 0, "corners": "5-5-5"}, False)],
+                      lambda: {"version": _version(game), "kind": "place", "seat": 0, "draw": 0,
+                               "at_c": 0, "at_r": 0, "corners": "5,5,5"}, True)],
         Do.ABANDON: [("post", reverse("scoring:game-abandon", args=[game.pk]), {}, False)],
         Do.REOPEN: [("post", reverse("scoring:game-reopen", args=[done.pk]),
                      {"reason": "hand miscounted"}, False)],
@@ -234,7 +236,8 @@ def test_links_over_http(client, world, state):
         token = "not-" + token  # a token of no game is refused exactly like a revoked one
     for endpoint, data in [
         ("undo", {}),
-        ("turn", {"seat": 0, "at_c": 0, "at_r": 0, "corners": "3,3,3", "key": "k1"}),
+        ("turn", {"kind": "place", "seat": 0, "at_c": 0, "at_r": 0, "corners": "3,3,3",
+                  "key": "k1"}),
         ("hands", {"count-0": "1", "points-0": "4"}),
     ]:
         before = _fingerprint()

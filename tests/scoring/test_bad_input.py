@@ -130,8 +130,9 @@ def test_correction_beyond_the_database_range_is_refused(client, club):
                 expected_version=0, actor=Actor())
     url = reverse("scoring:turn-correct", args=[game.pk, 0, 0])
     for cell in ({"at_c": 40000, "at_r": 0}, {"at_c": 0, "at_r": -40000}):
-        response = client.post(url, {"draw": 0, "corners": "4-4-4", **cell})
-        assert response.status_code == 200
-        assert 'class="errorlist' in response.content.decode()
+        response = client.post(url, {"version": 1, "kind": "place", "seat": 0, "draw": 0,
+                                     "corners": "4,4,4", **cell})
+        assert response.status_code == 400
+        assert "500" in response.content.decode()  # the bound the cell broke, in words
     turn = Turn.objects.get()
     assert (turn.cell_c, turn.cell_r) == (0, 0)

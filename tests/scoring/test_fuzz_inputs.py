@@ -32,7 +32,8 @@ def setup(client):
 
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.fixed_dictionaries({}, optional=dict.fromkeys(FIELDS, junk)))
+@given(data=st.fixed_dictionaries({}, optional={
+    **dict.fromkeys(FIELDS, junk), "kind": st.one_of(junk, st.sampled_from(["place", "pass"]))}))
 def test_junk_turns_are_refused_cleanly(setup, data):
     client, game = setup
     form = {k: v for k, v in data.items() if v is not None}

@@ -12,24 +12,6 @@ from tests.factories import ClubFactory, UserFactory, member
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def club():
-    return ClubFactory(default_preset="pressman")
-
-
-@pytest.fixture
-def referee(club):
-    user = UserFactory(username="ref")
-    member(club, Membership.Role.REFEREE, user=user)
-    return user
-
-
-@pytest.fixture
-def game(club):
-    players = [member(club, name=n) for n in ("Anna", "Boris", "Vera")]
-    return game_start(club=club, players=players, preset="pressman", actor=Actor())
-
-
 def turn_url(game, token=None):
     if token:
         return reverse("scoring:link-turn", args=[token])
@@ -37,7 +19,8 @@ def turn_url(game, token=None):
 
 
 def post_turn(client, game, *, token=None, htmx=True, **fields):
-    data = {"version": game.version, "seat": 0, "draw": 0, "key": ""}
+    data = {"version": game.version, "seat": 0, "draw": 0, "key": "",
+            "kind": "place" if "corners" in fields else "pass"}
     data.update(fields)
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(turn_url(game, token), data, **headers)
@@ -70,7 +53,7 @@ def test_refusal_in_russian(client, referee, game):
     post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
     game.refresh_from_db()
     response = client.post(turn_url(game), {"version": game.version, "seat": 1, "at_c": 1,
-                                            "at_r": 0, "corners": "3,4,4"},
+                                            "at_r": 0, "corners": "3,4,4", "kind": "place"},
                            HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 422
     assert "Нижний угол должен быть 4, а не 3." in response.content.decode()
@@ -81,7 +64,7 @@ def test_stale_tablet_gets_a_conflict_with_the_current_state(client, referee, ga
     stale_version = game.version
     post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
     response = client.post(turn_url(game), {"version": stale_version, "seat": 0, "at_c": 0,
-                                            "at_r": 0, "corners": "5,5,5"},
+                                            "at_r": 0, "corners": "5,5,5", "kind": "place"},
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 409
     body = response.content.decode()

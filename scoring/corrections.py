@@ -1,0 +1,77 @@
+"""Corrections on the board: the table as it was just before any recorded turn, so that the turn
+can be entered again the way turns are entered. Writing the correction is ``turn_correct``
+(services), which replays the rest of the game and refuses when a later turn becomes illegal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.engine import GameState, rules_resolve
+
+from .board_svg import cell_shape, view_box
+from .models import Game, Turn
+from .replay import hands_for_engine, play_stored_turn, seat_names
+from .selectors import TableView, game_seats
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded turn, as the correction page lists and steps through them."""
+
+    round_number: int
+    turn_number: int
+    seat: int
+    tile: str
+    points: int
+    draws: int
+
+
+@dataclass
+class Correction:
+    view: TableView   # the table just before the turn
+    turn: Turn        # the turn as recorded
+    steps: list[Step]
+    index: int        # where this turn is in steps
+
+    @property
+    def previous(self) -> Step | None:
+        return self.steps[self.index - 1] if self.index else None
+
+    @property
+    def next(self) -> Step | None:
+        return self.steps[self.index + 1] if self.index + 1 < len(self.steps) else None
+
+
+def correction_view(game: Game, round_number: int, turn_number: int) -> Correction:
+    """Replay the game up to (not including) the given turn; Turn.DoesNotExist if there is none.
+
+    A fixed number of queries: the seats, and the rounds with their turns and hands.
+    """
+    seats = game_seats(game)
+    rounds = list(game.rounds.order_by("number").prefetch_related("turns", "hands"))
+    ordered = [(round_, sorted(round_.turns.all(), key=lambda t: t.number)) for round_ in rounds]
+    steps = [Step(r.number, t.number, t.seat, t.tile, t.points, t.draws)
+             for r, turns in ordered for t in turns]
+    state = GameState(seat_names(seats), rules_resolve(game.rules),
+                      dealt=rounds[0].dealt if rounds else None)
+    for round_, turns in ordered:
+        if round_.number and round_.dealt:
+            state.deal(round_.dealt)
+        for turn in turns:
+            if (round_.number, turn.number) == (round_number, turn_number):
+                index = steps.index(Step(round_.number, turn.number, turn.seat, turn.tile,
+                                         turn.points, turn.draws))
+                return Correction(view=_table(game, seats, state, round_), turn=turn,
+                                  steps=steps, index=index)
+            play_stored_turn(state, turn)
+        if round_.ended_at is not None:
+            state.end_round(hands_for_engine(list(round_.hands.all())))
+    raise Turn.DoesNotExist(f"game {game.pk} has no turn {turn_number} in round {round_number}")
+
+
+def _table(game: Game, seats, state: GameState, round_) -> TableView:
+    board = state.board
+    cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
+    return TableView(game=game, seats=seats, state=state, round=round_, last_turn=None,
+                     cells=cells, view_box=view_box(list(board.cells)), last_cell=board.last,
+                     previous_round=None)

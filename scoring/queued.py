@@ -1,0 +1,60 @@
+"""Turns that waited on the tablet while the connection was down, recorded in one request.
+
+Sent one by one, twenty turns cost twenty round trips on a poor hall Wi-Fi; sent together they
+cost one. Each is still its own ``turn_record`` (its own transaction, its client key), in order,
+and the first refusal stops the rest: they stay queued on the device."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import JsonResponse
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import selectors, services
+from .access import recording_access
+from .forms import TurnForm
+from .views import _REFUSALS, _flat_errors, _no_store, _tablet_context, refused_text
+
+MOST = 200  # more than a round ever has
+
+
+@require_POST
+def tablet_turns(request, pk=None, token=None):
+    """``turns``: a JSON list of turn forms. Answers {"recorded": n, "refused": null or
+    {"status", "message"} for turn n, "html": the tablet after them}."""
+    game, actor = recording_access(request, pk=pk, token=token)
+    try:
+        turns = json.loads(request.POST.get("turns", ""))
+    except ValueError:
+        turns = None
+    if not isinstance(turns, list) or not 1 <= len(turns) <= MOST:
+        return JsonResponse({"recorded": 0, "refused": {
+            "status": 400, "message": _("The request was incomplete; reload the page.")},
+            "html": ""}, status=400)
+    names = [seat.player.display_name for seat in selectors.game_seats(game)]
+    recorded, refused = 0, None
+    for fields in turns:
+        form = TurnForm({k: str(v) for k, v in fields.items()} if isinstance(fields, dict)
+                        else {})
+        if not form.is_valid():
+            refused = {"status": 400, "message": " ".join(_flat_errors(form))}
+            break
+        data = form.cleaned_data
+        try:
+            services.turn_record(
+                game_id=game.pk, seat=data["seat"], draw=data["draw"], at=data["at"],
+                corners=data["corner_numbers"], expected_version=data["version"], actor=actor,
+                client_key=data["key"],
+            )
+        except _REFUSALS as error:
+            status, text = refused_text(error, at=data["at"], players=names)
+            refused = {"status": status, "message": text}
+            break
+        recorded += 1
+    game.refresh_from_db()
+    html = render_to_string("scoring/partials/tablet.html",
+                            _tablet_context(request, game, token), request=request)
+    return _no_store(JsonResponse({"recorded": recorded, "refused": refused, "html": html}))

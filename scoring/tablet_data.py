@@ -1,0 +1,106 @@
+"""What the tablet's script needs to know about the table, worked out by the engine on the server.
+
+The script never judges a move: it is given, for every tile not on the table, each cell where the
+engine says it fits and the rotations that fit there, and what a pass would cost. Choosing a tile
+then lights its cells at once, with no request, and still works while the Wi-Fi is down.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scoring.engine import EngineError
+
+from .board_svg import cell_shape
+
+
+def rotations(tile) -> list[tuple[int, int, int]]:
+    a, b, c = tile
+    out = []
+    for rot in ((a, b, c), (b, c, a), (c, a, b)):
+        if rot not in out:
+            out.append(rot)
+    return out
+
+
+def table_fits(state) -> tuple[dict, dict]:
+    """(cells, tiles): every cell some tile fits, drawn once; per tile its cells and rotations.
+
+    cells: "c,r" -> {"points": polygon, "labels": [[x, y] per corner]}
+    tiles: "a-b-c" -> [["c,r", [[n0, n1, n2], …]], …] ([] when it fits nowhere)
+    """
+    cells: dict[str, dict] = {}
+    tiles: dict[str, list] = {}
+    opening = state.phase == "opening"
+    for tile in state.unplayed_tiles():
+        fits = [((0, 0), rot) for rot in rotations(tile)] if opening else state.fits(tile)
+        by_cell: dict[tuple[int, int], list] = {}
+        for at, corners in fits:
+            by_cell.setdefault(at, []).append(list(corners))
+        entry = []
+        for (c, r), options in sorted(by_cell.items()):
+            key = f"{c},{r}"
+            if key not in cells:
+                shape = cell_shape(c, r, options[0])
+                cells[key] = {"points": shape["points"],
+                              "labels": [[lb["x"], lb["y"]] for lb in shape["labels"]]}
+            entry.append([key, options])
+        tiles[str(tile)] = entry
+    return cells, tiles
+
+
+def pass_cost(state) -> dict:
+    """What a pass costs, asked of the engine on a copy of the state: {"draws": n, "points": p}
+    for the one number of draws after which a pass is allowed; None when no pass is possible."""
+    if state.phase != "play":
+        return None
+    draws = state.draws_left
+    try:
+        result = state.copy().play(state.to_play, draw=draws)
+    except EngineError:
+        return None
+    return {"draws": draws, "points": result.points}
+
+
+def entry_label(names: list[str], *, seat: int, tile: str, points: int) -> str:
+    """'Anna 2-3-5, +10' or 'Boris passes, −25': a turn in a few words."""
+    signed = f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+    if tile:
+        return pgettext("turn in a few words", "%(player)s %(tile)s, %(points)s") % {
+            "player": names[seat], "tile": tile, "points": signed}
+    return pgettext("turn in a few words", "%(player)s passes, %(points)s") % {
+        "player": names[seat], "points": signed}
+
+
+def undo_question(view) -> str:
+    """The undo confirmation, naming what will be taken back."""
+    state = view.state
+    last = view.last_turn
+    round_ended = view.round.ended_at is not None
+    if last is not None and not round_ended:
+        return _("Undo: %(entry)s?") % {"entry": entry_label(
+            view.names, seat=last.seat, tile=last.tile, points=last.points)}
+    previous = view.previous_round if not round_ended else view.round
+    number = previous.number + 1 if previous is not None else state.round_index + 1
+    return _("Undo: the hands counted at the end of round %(round)s?") % {"round": number}
+
+
+def script_data(view, *, urls: dict, key_prefix: str) -> dict:
+    """Everything tablet.js reads, as one JSON object (json_script; no inline script)."""
+    state = view.state
+    data = {
+        "version": view.game.version,
+        "game": view.game.pk,
+        "phase": state.phase,
+        "seat": state.to_play,
+        "names": view.names,
+        "draws_left": state.draws_left,
+        "draw_penalty": state.rules.draw_penalty,
+        "pass": pass_cost(state),
+        "urls": urls,
+        "queue_key": key_prefix,
+    }
+    if state.phase in ("opening", "play"):
+        data["cells"], data["tiles"] = table_fits(state)
+    return data

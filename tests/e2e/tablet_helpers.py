@@ -1,0 +1,32 @@
+"""Shared steps for the tablet's browser tests."""
+
+from scoring.services import Actor, game_start
+from tests.factories import ClubFactory, member
+
+CONTROLS = {
+    "place": "#place-button", "rotate": "#rotate-button", "draw+": "#draw-plus",
+    "draw-": "#draw-minus", "pass": "#pass-button", "undo": "#undo-button",
+}
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor")
+
+
+def new_game(players=3, preset="pressman", **overrides):
+    club = ClubFactory(default_preset=preset)
+    seated = [member(club, name=n) for n in NAMES[:players]]
+    return game_start(club=club, players=seated, preset=preset, overrides=overrides or None,
+                      actor=Actor())
+
+
+def tablet_url(live_server, game) -> str:
+    return f"{live_server.url}/games/t/{game.table_token}/"
+
+
+def controls(page) -> dict:
+    """Which controls are enabled (True), disabled (False) or absent/hidden (None)."""
+    return page.evaluate("""(controls) => Object.fromEntries(Object.entries(controls).map(
+        ([name, sel]) => { const n = document.querySelector(sel);
+          return [name, !n || n.closest('[hidden]') ? null : !n.disabled]; }))""", CONTROLS)
+
+
+def score(page, seat):
+    return page.locator(f'.scoreboard tr[data-seat="{seat}"] .score')
