@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "archive",
 ]
 
 MIDDLEWARE = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
@@ -87,7 +88,6 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     names = record["players"]
     players = [_player_for(club, name) for name in names]
     rules = rules_resolve(record["rules"])
-    state = GameState(names, rules)
     game = Game.objects.create(
         club=club, title=record.get("title", ""), preset=rules.preset, rules=rules.to_dict(),
         target=rules.target, rounds_limit=rules.rounds_limit,
@@ -96,9 +96,46 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=i, player=p) for i, p in enumerate(players)
     )
+    rows = record_rows(game, record, actor=actor, ended_at=timezone.now())
+    rows.save()
+    game.turn_count = len(rows.turns)
+    game.version = rows.events - 1  # the save below counts the last event
+    finished_at = record.get("finished_at")
+    engine_state_save(game, seats, rows.state,
+                      finished_at=datetime.fromisoformat(finished_at) if finished_at else None)
+    AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
+                              user=actor.user if actor.user_id else None,
+                              via_link=actor.via_link)
+    return game
+
+
+@dataclass
+class RecordRows:
+    """A record replayed into the unsaved rounds, turns and hands of one game."""
+
+    state: GameState
+    rounds: list[Round]
+    turns: list[Turn]
+    hands: list[RoundHand]
+    events: int  # turns and round ends: what the game's version counts
+
+    def save(self) -> None:
+        # Turns and hands point at rounds saved just before them: bulk_create takes the new
+        # round ids through those references.
+        Round.objects.bulk_create(self.rounds)
+        Turn.objects.bulk_create(self.turns, batch_size=1000)
+        RoundHand.objects.bulk_create(self.hands)
+
+
+def record_rows(game: Game, record: dict, *, actor: Actor, ended_at) -> RecordRows:
+    """Replay a checked record through the engine into rows of `game` (not yet saved).
+
+    Every ended round gets ``ended_at``; a caller that knows better times sets them on the
+    rows before saving (the club archive does)."""
+    names = record["players"]
+    state = GameState(names, rules_resolve(record["rules"]))
     rounds, turns, hands = [], [], []
     events = 0
-    now = timezone.now()
     for number, rnd in enumerate(record["rounds"]):
         if rnd.get("dealt"):
             state.deal(rnd["dealt"])
@@ -111,9 +148,9 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
                 names.index(who) if isinstance(who, str) else who, draw=move.get("draw", 0),
                 at=tuple(at) if at else None, corners=tuple(move["corners"]) if at else None,
             )
-            turns.append((row, Turn(number=index, via_link=actor.via_link,
-                                    entered_by=actor.user if actor.user_id else None,
-                                    **turn_fields(result, move.get("draw", 0)))))
+            turns.append(Turn(round=row, number=index, via_link=actor.via_link,
+                              entered_by=actor.user if actor.user_id else None,
+                              **turn_fields(result, move.get("draw", 0))))
         events += len(rnd["moves"])
         row.reason = state.round_reason or ""
         if "hands" in rnd:
@@ -125,34 +162,19 @@ def game_import(*, club: Club, record: dict, actor: Actor) -> Game:
             }
             end = state.end_round(by_seat)
             events += 1
-            row.winner_seat, row.end_points, row.ended_at = end.winner, list(end.points), now
+            row.winner_seat, row.end_points, row.ended_at = end.winner, list(end.points), ended_at
             for seat, hand in by_seat.items():
                 count = hand.count if isinstance(hand, HandCount) else len(hand)
                 if count:
-                    hands.append((row, RoundHand(
-                        seat=seat, tiles=None if isinstance(hand, HandCount) else hand,
-                        count=count, points=end.pips[seat])))
+                    hands.append(RoundHand(
+                        round=row, seat=seat, tiles=None if isinstance(hand, HandCount) else hand,
+                        count=count, points=end.pips[seat]))
         row.totals = list(state.totals)
         rounds.append(row)
     if state.phase == "opening" and state.round_index == len(rounds):
         rounds.append(Round(game=game, number=state.round_index,
                             start_totals=list(state.totals), totals=list(state.totals)))
-    Round.objects.bulk_create(rounds)
-    for row, turn in turns:
-        turn.round = row
-    Turn.objects.bulk_create([turn for _, turn in turns], batch_size=1000)
-    for row, hand in hands:
-        hand.round = row
-    RoundHand.objects.bulk_create([hand for _, hand in hands])
-    game.turn_count = len(turns)
-    game.version = events - 1  # the save below counts the last event
-    finished_at = record.get("finished_at")
-    engine_state_save(game, seats, state,
-                      finished_at=datetime.fromisoformat(finished_at) if finished_at else None)
-    AuditEntry.objects.create(game=game, action=AuditEntry.Action.IMPORT,
-                              user=actor.user if actor.user_id else None,
-                              via_link=actor.via_link)
-    return game
+    return RecordRows(state=state, rounds=rounds, turns=turns, hands=hands, events=events)
 
 
 def _player_for(club: Club, name: str) -> Player:
