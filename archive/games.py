@@ -9,6 +9,7 @@ functions in KINDS.
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
@@ -22,6 +23,7 @@ from .errors import ArchiveError
 from .fields import build, dump, save_rows, username
 
 MOVES = "moves"
+_USERNAME = get_user_model().USERNAME_FIELD
 # Columns the record and the seats rebuild; the rest of a game's columns are copied.
 _DERIVED = ("phase", "round_number", "to_play", "pool_size", "turn_count", "winner_seats",
             "preset", "rules", "target", "rounds_limit")
@@ -49,22 +51,24 @@ def _record_with_times(game: Game) -> dict:
     record = game_export(game)
     record.pop("club", None)  # the club is the file's
     turns = {
-        (t.round.number, t.number): t
-        for t in Turn.objects.filter(round__game=game).select_related("round", "entered_by")
+        (round_number, number): rest
+        for round_number, number, *rest in Turn.objects.filter(round__game=game).values_list(
+            "round__number", "number", "entered_at", "entered_by__" + _USERNAME, "via_link",
+            "client_key")
     }
     ended = dict(game.rounds.values_list("number", "ended_at"))
     for number, rnd in enumerate(record["rounds"]):
         if ended.get(number):
             rnd["ended_at"] = ended[number].isoformat()
         for index, move in enumerate(rnd["moves"]):
-            turn = turns[(number, index)]
-            move["entered_at"] = turn.entered_at.isoformat()
-            if turn.entered_by_id:
-                move["entered_by"] = username(turn.entered_by)
-            if turn.via_link:
+            entered_at, entered_by, via_link, client_key = turns[(number, index)]
+            move["entered_at"] = entered_at.isoformat()
+            if entered_by:
+                move["entered_by"] = entered_by
+            if via_link:
                 move["via_link"] = True
-            if turn.client_key:
-                move["client_key"] = turn.client_key
+            if client_key:
+                move["client_key"] = client_key
     return record
 
 

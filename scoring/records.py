@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -32,7 +33,10 @@ def game_export(game: Game) -> dict:
     seats = list(game.seats.select_related("player").order_by("position"))
     names = _unique_names([seat.player.display_name for seat in seats])
     rounds = []
-    for round_ in game.rounds.order_by("number").prefetch_related("turns", "hands"):
+    # Only what a move says: the cached points and details are the engine's to recompute.
+    turns = Prefetch("turns", queryset=Turn.objects.only(
+        "round_id", "number", "seat", "draws", "cell_c", "cell_r", "corners"))
+    for round_ in game.rounds.order_by("number").prefetch_related(turns, "hands"):
         moves = []
         for turn in sorted(round_.turns.all(), key=lambda t: t.number):
             move = {"player": names[turn.seat]}
