@@ -91,7 +91,7 @@ def _club_import(data: dict) -> Club:
     audit_import(data["audit"], games=games, users=users)
     tournaments_import(data["tournaments"], club=club, players=players, games=games,
                        users=users)
-    _ratings_after_import(club, players)
+    _ratings_after_import(club)
     return club
 
 
@@ -146,9 +146,10 @@ def _players_import(entries: list[dict], *, club: Club, users: Users) -> dict:
     return players
 
 
-def _ratings_after_import(club: Club, players: dict) -> None:
-    """Rate the imported games in their place of the finish order, with the ratings service."""
+def _ratings_after_import(club: Club) -> None:
+    """Rate the imported games in their place of the finish order, with the ratings service
+    (every game finishing from the first of them on is re-rated, other clubs' too)."""
     first = Game.objects.filter(club=club, status=Game.Status.FINISHED).aggregate(
         first=Min("finished_at"))["first"]
     if first is not None:
-        ratings_recompute(since=(first, 0), players=[p.pk for p in players.values()])
+        ratings_recompute(since=(first, 0))

@@ -1,5 +1,6 @@
 """What a restored site must show as the original did: row counts, every rating, and the text of
-the public pages that matter most (rankings, clubs, tournaments and their standings, games).
+the public pages that matter most (rankings, the best players, clubs, tournaments and their
+standings, the latest games and their records).
 
 ``python manage.py site_summary`` prints it as JSON; the backup drill (docs/backup.md) compares
 the summary of the restored database with the original's, and so do the tests.
@@ -13,6 +14,7 @@ import re
 from django.apps import apps
 from django.conf import settings
 from django.test import Client
+from django.urls import reverse
 
 from clubs.models import Club, PlayerRating
 from scoring.models import Game
@@ -39,14 +41,17 @@ def ratings() -> dict[str, list]:
     }
 
 
-def page_addresses(games: int = 10) -> list[str]:
+def page_addresses(games: int = 10, players: int = 10) -> list[str]:
     urls = ["/rankings/", "/clubs/", "/tournaments/"]
+    best = PlayerRating.objects.order_by("-value", "player_id").select_related("player")
+    urls += [row.player.get_absolute_url() for row in best[:players]]
     urls += [club.get_absolute_url() for club in Club.objects.order_by("pk")]
     for tournament in Tournament.objects.order_by("pk"):
         base = tournament.get_absolute_url()
         urls += [base, base + "standings/", base + "results/", base + "bracket/"]
     finished = Game.objects.order_by("-finished_at", "-pk")[:games]
-    urls += [game.get_absolute_url() for game in finished]
+    for game in finished:
+        urls += [game.get_absolute_url(), reverse("scoring:game-record", args=[game.pk])]
     return urls
 
 

@@ -50,7 +50,7 @@ def _state() -> dict:
         "games": _games(), "turns": _turns(), "audit": _audit(), "ratings": ratings(),
         "tournaments": sorted(Tournament.objects.values_list(
             "slug", "status", "winner__uuid", "created_at")),
-        "pages": pages(page_addresses(games=40)),
+        "pages": pages(page_addresses(games=40, players=40)),
     }
 
 
