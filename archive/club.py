@@ -13,7 +13,7 @@ is used as they are). Everything is written in one transaction: any refusal writ
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -69,6 +69,9 @@ def club_import(*, data) -> Club:
     except IntegrityError as error:
         # Whatever the checks above the database missed (a row repeated in the file).
         raise ArchiveError(_("The file repeats something that must be unique: %(detail)s")
+                           % {"detail": str(error).splitlines()[0]}) from error
+    except DataError as error:
+        raise ArchiveError(_("A value in the file does not fit the database: %(detail)s")
                            % {"detail": str(error).splitlines()[0]}) from error
 
 

@@ -40,6 +40,17 @@ def dump(obj: models.Model, *, skip: tuple[str, ...] = ()) -> dict:
     return {f.name: _json_value(f.value_from_object(obj)) for f in plain_fields(type(obj), skip)}
 
 
+def _value(field: models.Field, value):
+    # Django's checks pass over an "empty" value of a blank field, whatever its type: an empty
+    # list for a date would reach the database. Empty means the field's own empty here (JSON
+    # columns hold any JSON, empty lists included).
+    if isinstance(field, models.JSONField) or value not in field.empty_values:
+        return value
+    if field.null:
+        return None
+    return field.get_default() if field.has_default() else value
+
+
 def build(model: type[models.Model], data, where: str, *, skip: tuple[str, ...] = (),
           file_id=None, **references) -> models.Model:
     """An unsaved row from dumped values, checked by the model's fields; ``where`` names the
@@ -51,11 +62,29 @@ def build(model: type[models.Model], data, where: str, *, skip: tuple[str, ...] 
     fields = plain_fields(model, skip)
     for field in fields:
         if field.name in data:
-            setattr(obj, field.attname, data[field.name])
+            value = data[field.name]
+            if isinstance(value, str) and "\x00" in value:  # PostgreSQL text cannot hold it
+                raise ArchiveError(_("%(where)s: %(field)s contains a NUL character.")
+                                   % {"where": where, "field": field.name})
+            setattr(obj, field.attname, _value(field, value))
     unchecked = [f.name for f in model._meta.concrete_fields if f.is_relation or f.primary_key]
     unchecked += [f.name for f in fields if f.null and getattr(obj, f.attname) is None]
+    check(obj, where, exclude=unchecked)
+    # auto_now_add columns are overwritten on insert; save_rows puts the file's values back.
+    obj._archived_times = {
+        f.attname: getattr(obj, f.attname) for f in fields
+        if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False)
+    }
+    if not all(isinstance(v, datetime | date) for v in obj._archived_times.values()):
+        raise ArchiveError(_("%(where)s: a date or time is missing.") % {"where": where})
+    obj._file_id = file_id
+    return obj
+
+
+def check(obj: models.Model, where: str, *, exclude: list[str]) -> None:
+    """The model's own checks of each column (type, length, range, choices), as a refusal."""
     try:
-        obj.clean_fields(exclude=unchecked)
+        obj.clean_fields(exclude=exclude)
     except ValidationError as error:
         problems = "; ".join(
             f"{name}: {' '.join(str(m) for m in messages)}"
@@ -63,13 +92,9 @@ def build(model: type[models.Model], data, where: str, *, skip: tuple[str, ...] 
         )
         raise ArchiveError(
             _("%(where)s: %(problems)s") % {"where": where, "problems": problems}) from error
-    # auto_now_add columns are overwritten on insert; save_rows puts the file's values back.
-    obj._archived_times = {
-        f.attname: getattr(obj, f.attname) for f in fields
-        if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False)
-    }
-    obj._file_id = file_id
-    return obj
+    except (TypeError, ValueError) as error:  # date parsers take strings only
+        raise ArchiveError(_("%(where)s: a value has the wrong type.") % {"where": where}
+                           ) from error
 
 
 def save_rows(model: type[models.Model], rows: list[models.Model], *, keep_ids: bool = False

@@ -20,7 +20,7 @@ from scoring.replay import cache_state, finish_places
 from scoring.services import Actor
 
 from .errors import ArchiveError
-from .fields import build, dump, save_rows, username
+from .fields import build, check, dump, save_rows, username
 
 MOVES = "moves"
 _USERNAME = get_user_model().USERNAME_FIELD
@@ -90,12 +90,14 @@ def games_import(entries, *, club, players: dict, users) -> dict:
         raise ArchiveError(_("A table link in the file is already in use on this site."))
     ids = save_rows(Game, games, keep_ids=True)
     seats, rounds, turns, hands, entered = [], [], [], [], []
-    for game, (entry, game_seats, _state) in zip(games, replays, strict=True):
+    for index, (game, (entry, game_seats, _state)) in enumerate(
+            zip(games, replays, strict=True)):
         for seat in game_seats:
             seat.game = game
         seats += game_seats
         rows = record_rows(game, entry["record"], actor=Actor(), ended_at=None)
         entered += _times_onto(rows, entry["record"], users)
+        _check_rows(rows, _("game %(n)s") % {"n": index + 1})
         rounds += rows.rounds
         turns += rows.turns
         hands += rows.hands
@@ -151,6 +153,13 @@ def _game_rows(entry: dict, where: str, *, club, players: dict, users):
     if finished:
         finish_places(seats, state)
     return game, seats, state
+
+
+def _check_rows(rows, where: str) -> None:
+    """The engine accepted the record; the columns must hold what it gave (a cell far off the
+    board is legal to the engine and too big for the database)."""
+    for row in (*rows.rounds, *rows.turns, *rows.hands):
+        check(row, where, exclude=["game", "round", "entered_by", "entered_at", "detail"])
 
 
 def _times_onto(rows, record: dict, users) -> list:

@@ -15,10 +15,26 @@ from .errors import ArchiveError
 
 FORMAT = "triominos-club/1"
 
-_ID = {"type": "integer", "minimum": 1}
-_MAYBE_ID = {"type": ["integer", "null"], "minimum": 1}
+_BIGGEST_ID = 2**63 - 1  # ids are 64-bit
+_ID = {"type": "integer", "minimum": 1, "maximum": _BIGGEST_ID}
+_MAYBE_ID = {"type": ["integer", "null"], "minimum": 1, "maximum": _BIGGEST_ID}
 _NAME = {"type": ["string", "null"]}
 _UUID = {"type": "string", "format": "uuid"}
+
+
+_TEXT = {"type": "string"}
+_RECORD = {  # the engine checks the record itself; these are the archive's keys in it
+    "type": "object",
+    "properties": {"rounds": {"type": "array", "items": {
+        "type": "object",
+        "properties": {
+            "ended_at": _TEXT,
+            "moves": {"type": "array", "items": {"type": "object", "properties": {
+                "entered_at": _TEXT, "entered_by": _NAME, "via_link": {"type": "boolean"},
+                "client_key": {"type": "string", "maxLength": 64}}}},
+        },
+    }}},
+}
 
 
 def _rows(required: list[str], **properties) -> dict:
@@ -38,8 +54,9 @@ SCHEMA = {
         "memberships": _rows(["player", "role"], player=_ID),
         "games": _rows(["id", "kind", "seats", "scores", "record"], id=_ID,
                        seats={"type": "array", "items": _ID},
-                       scores={"type": "array", "items": {"type": "integer"}},
-                       record={"type": "object"}, created_by=_NAME),
+                       scores={"type": "array", "items": {"type": "integer",
+                                                          "minimum": -2**31, "maximum": 2**31 - 1}},
+                       record=_RECORD, created_by=_NAME),
         "audit": _rows(["game", "action"], game=_ID, user=_NAME),
         "tournaments": _rows(
             ["id", "slug", "registrations", "stages", "rounds"], id=_ID, winner=_MAYBE_ID,

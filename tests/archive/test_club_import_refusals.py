@@ -9,6 +9,9 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from archive.club import club_export, club_import
 from archive.errors import ArchiveError
@@ -96,6 +99,11 @@ def test_an_illegal_move(exported):
 def test_a_value_beyond_the_column(exported):
     exported["games"][0]["title"] = "x" * 500
     _refused(exported, "game 1", "title")
+
+
+def test_a_nul_character(exported):
+    exported["players"][1]["display_name"] = "An\x00na"
+    _refused(exported, "player 2", "NUL")
 
 
 def test_a_bad_value_late_in_the_file_writes_nothing_before_it(exported):
@@ -189,3 +197,47 @@ def test_the_organiser_downloads_the_file(client, exported, django_assert_max_nu
     data = json.loads(response.content)
     assert data["club"]["uuid"] == exported["club"]["uuid"]
     assert [p["uuid"] for p in data["players"]][:3] == [p["uuid"] for p in exported["players"]]
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False) | st.text(max_size=200),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                  max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_junk_anywhere_in_the_file_is_refused_cleanly_or_taken_whole(exported, data):
+    """One value anywhere replaced by junk or left out: the import either takes the file or
+    refuses it with its own error, and a refusal writes nothing."""
+    paths = list(_paths(exported))[1:]
+    path = data.draw(st.sampled_from(paths))
+    mutated = copy.deepcopy(exported)
+    target = mutated
+    for key in path[:-1]:
+        target = target[key]
+    if data.draw(st.booleans()):
+        target[path[-1]] = data.draw(_JUNK)
+    else:
+        del target[path[-1]]
+    with transaction.atomic():
+        try:
+            club_import(data=mutated)
+        except ArchiveError as error:
+            assert str(error)
+            _nothing_written()
+        transaction.set_rollback(True)
