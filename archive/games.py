@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from scoring.engine import EngineError, record_state
 from scoring.models import AuditEntry, Game, Round, RoundHand, Seat, Turn
 from scoring.records import game_export, record_rows
-from scoring.replay import cache_state, finish_places
+from scoring.replay import cache_state
 from scoring.services import Actor
+from scoring.services import _finish_places as finish_places  # the one rule for places
 
 from .errors import ArchiveError
 from .fields import build, check, dump, save_rows, username

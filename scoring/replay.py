@@ -117,20 +117,3 @@ def cache_state(game: Game, seats: list[Seat], state: GameState) -> None:
     for seat in seats:
         seat.score = state.totals[seat.position]
         seat.hand_size = state.hand_sizes[seat.position] if state.phase != "over" else 0
-
-
-def finish_places(seats: list[Seat], state: GameState) -> None:
-    """Final places: winners first; then by score, equal scores sharing a place."""
-    winners = set(state.winners)
-
-    def key(seat):
-        return (seat.position not in winners, -state.totals[seat.position])
-
-    ordered = sorted(seats, key=key)
-    place = 0
-    previous = None
-    for index, seat in enumerate(ordered):
-        if key(seat) != previous:
-            place = index + 1
-            previous = key(seat)
-        seat.place = place

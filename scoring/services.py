@@ -18,7 +18,6 @@ from .replay import (
     CurrentRound,
     cache_state,
     current_round_state,
-    finish_places,
     hands_for_engine,
     play_stored_turn,
     remember_state,
@@ -84,7 +83,7 @@ def engine_state_save(
     if state.finished and game.status == Game.Status.PLAYING:
         game.status = Game.Status.FINISHED
         game.finished_at = finished_at or timezone.now()
-        finish_places(seats, state)
+        _finish_places(seats, state)
     elif not state.finished and game.status == Game.Status.FINISHED:
         game.status = Game.Status.PLAYING
         game.finished_at = None
@@ -105,6 +104,23 @@ def engine_state_save(
         transaction.on_commit(lambda: ratings_update.delay(game.pk))
     if game.status == Game.Status.FINISHED and not was_finished:
         transaction.on_commit(lambda: signals.game_ended.send(sender=Game, game_id=game.pk))
+
+
+def _finish_places(seats: list[Seat], state: GameState) -> None:
+    """Final places: winners first; then by score, equal scores sharing a place."""
+    winners = set(state.winners)
+
+    def key(seat):
+        return (seat.position not in winners, -state.totals[seat.position])
+
+    ordered = sorted(seats, key=key)
+    place = 0
+    previous = None
+    for index, seat in enumerate(ordered):
+        if key(seat) != previous:
+            place = index + 1
+            previous = key(seat)
+        seat.place = place
 
 
 # -- starting ---------------------------------------------------------------------------------
