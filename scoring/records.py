@@ -137,7 +137,7 @@ def record_rows(game: Game, record: dict, *, actor: Actor, ended_at) -> RecordRo
     Every ended round gets ``ended_at``; a caller that knows better times sets them on the
     rows before saving (the club archive does)."""
     names = record["players"]
-    state = GameState(names, rules_resolve(record["rules"]))
+    state = GameState(names, rules_resolve(game.rules))
     rounds, turns, hands = [], [], []
     events = 0
     for number, rnd in enumerate(record["rounds"]):
