@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "archive",
 ]
 
 MIDDLEWARE = [
