@@ -22,6 +22,7 @@ from scoring.services import _finish_places as finish_places  # the one rule for
 
 from .errors import ArchiveError
 from .fields import build, check, dump, save_rows, username
+from .paper import PAPER, paper_export, paper_state
 
 MOVES = "moves"
 _USERNAME = get_user_model().USERNAME_FIELD
@@ -43,7 +44,9 @@ def games_export(club) -> list[dict]:
             "created_by": username(game.created_by),
             "seats": [seat.player_id for seat in seats],
             "scores": [seat.score for seat in seats],
+            "winner_seats": game.winner_seats,
             "record": _record_with_times(game),
+            **({"paper_rounds": paper_export(game)} if game.entry in PAPER else {}),
         })
     return out
 
@@ -91,13 +94,16 @@ def games_import(entries, *, club, players: dict, users) -> dict:
         raise ArchiveError(_("A table link in the file is already in use on this site."))
     ids = save_rows(Game, games, keep_ids=True)
     seats, rounds, turns, hands, entered = [], [], [], [], []
-    for index, (game, (entry, game_seats, _state)) in enumerate(
+    for index, (game, (entry, game_seats, (_state, paper))) in enumerate(
             zip(games, replays, strict=True)):
         for seat in game_seats:
             seat.game = game
         seats += game_seats
         rows = record_rows(game, entry["record"], actor=Actor(), ended_at=None)
         entered += _times_onto(rows, entry["record"], users)
+        if paper:  # the paper rounds follow the ones the tablet scored
+            rows.rounds = [r for r in rows.rounds if r.number < paper[0].number] + [
+                _on(r, game) for r in paper]
         _check_rows(rows, _("game %(n)s") % {"n": index + 1})
         rounds += rows.rounds
         turns += rows.turns
@@ -128,6 +134,7 @@ def _game_rows(entry: dict, where: str, *, club, players: dict, users):
     if not isinstance(seat_ids, list) or len(seat_ids) != len(state.players):
         raise ArchiveError(_("%(where)s: the seats do not match the record's players.")
                            % {"where": where})
+    state, paper = paper_state(entry, state, where)
     unknown = [p for p in seat_ids if not isinstance(p, int) or p not in players]
     if unknown:
         raise ArchiveError(_("%(where)s: a seat names a player who is not in the file.")
@@ -153,7 +160,12 @@ def _game_rows(entry: dict, where: str, *, club, players: dict, users):
     game.turn_count = sum(len(r["moves"]) for r in record["rounds"])
     if finished:
         finish_places(seats, state)
-    return game, seats, state
+    return game, seats, (state, paper)
+
+
+def _on(row, game):
+    row.game = game
+    return row
 
 
 def _check_rows(rows, where: str) -> None:
