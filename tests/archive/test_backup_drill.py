@@ -21,7 +21,7 @@ IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 ROOT = Path(__file__).resolve().parents[2]
 
 # Committed rows: pg_dump reads through its own connection.
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def _postgres_or_skip() -> None:
