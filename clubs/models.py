@@ -1,5 +1,7 @@
 """Clubs, the players who belong to them, and each member's role in a club."""
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -21,6 +23,8 @@ class Club(models.Model):
     )
     default_target = models.PositiveIntegerField(_("default target"), default=200)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who this club is in any export of it, on any site: ids are only this database's.
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -57,6 +61,8 @@ class Player(models.Model):
         _("country"), max_length=2, blank=True, help_text=_("ISO code, e.g. RU")
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who this player is across clubs and sites: names repeat, ids differ between databases.
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         ordering = ["display_name"]

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "archive",
 ]
 
 MIDDLEWARE = [

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -32,7 +35,10 @@ def game_export(game: Game) -> dict:
     seats = list(game.seats.select_related("player").order_by("position"))
     names = _unique_names([seat.player.display_name for seat in seats])
     rounds, sheet = [], []
-    for round_ in game.rounds.order_by("number").prefetch_related("turns", "hands"):
+    # Only what a move says: the cached points and details are the engine's to recompute.
+    turns = Prefetch("turns", queryset=Turn.objects.only(
+        "round_id", "number", "seat", "draws", "cell_c", "cell_r", "corners"))
+    for round_ in game.rounds.order_by("number").prefetch_related(turns, "hands"):
         if round_.on_paper:
             # No moves to replay: the paper's points ride along under a key replayers ignore.
             line = {"points": dict(zip(names, round_.end_points, strict=True))}
@@ -124,12 +130,43 @@ def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Act
     """Write a checked record's rounds, turns and hands into a game that has none (its seats
     in the record's order), and cache the engine's result. The version goes on from where it
     was, so no tablet or remembered state can mistake the new content for an old one."""
+    base = game.version
+    rows = record_rows(game, record, actor=actor, ended_at=timezone.now())
+    rows.save()
+    game.turn_count = len(rows.turns)
+    game.version = base + rows.events - 1  # the save below counts the last event
+    if finished_at is None:
+        finished_at = record_finished_at(record)
+    engine_state_save(game, seats, rows.state, finished_at=finished_at)
+
+
+@dataclass
+class RecordRows:
+    """A record replayed into the unsaved rounds, turns and hands of one game."""
+
+    state: GameState
+    rounds: list[Round]
+    turns: list[Turn]
+    hands: list[RoundHand]
+    events: int  # turns and round ends: what the game's version counts
+
+    def save(self) -> None:
+        # Turns and hands point at rounds saved just before them: bulk_create takes the new
+        # round ids through those references.
+        Round.objects.bulk_create(self.rounds)
+        Turn.objects.bulk_create(self.turns, batch_size=1000)
+        RoundHand.objects.bulk_create(self.hands)
+
+
+def record_rows(game: Game, record: dict, *, actor: Actor, ended_at) -> RecordRows:
+    """Replay a checked record through the engine into rows of `game` (not yet saved).
+
+    Every ended round gets ``ended_at``; a caller that knows better times sets them on the
+    rows before saving (the club archive does)."""
     names = record["players"]
     state = GameState(names, rules_resolve(game.rules))
-    base = game.version
     rounds, turns, hands = [], [], []
     events = 0
-    now = timezone.now()
     for number, rnd in enumerate(record["rounds"]):
         if rnd.get("dealt"):
             state.deal(rnd["dealt"])
@@ -142,9 +179,9 @@ def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Act
                 names.index(who) if isinstance(who, str) else who, draw=move.get("draw", 0),
                 at=tuple(at) if at else None, corners=tuple(move["corners"]) if at else None,
             )
-            turns.append((row, Turn(number=index, via_link=actor.via_link,
-                                    entered_by=actor.user if actor.user_id else None,
-                                    **turn_fields(result, move.get("draw", 0)))))
+            turns.append(Turn(round=row, number=index, via_link=actor.via_link,
+                              entered_by=actor.user if actor.user_id else None,
+                              **turn_fields(result, move.get("draw", 0))))
         events += len(rnd["moves"])
         row.reason = state.round_reason or ""
         if "hands" in rnd:
@@ -156,30 +193,19 @@ def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Act
             }
             end = state.end_round(by_seat)
             events += 1
-            row.winner_seat, row.end_points, row.ended_at = end.winner, list(end.points), now
+            row.winner_seat, row.end_points, row.ended_at = end.winner, list(end.points), ended_at
             for seat, hand in by_seat.items():
                 count = hand.count if isinstance(hand, HandCount) else len(hand)
                 if count:
-                    hands.append((row, RoundHand(
-                        seat=seat, tiles=None if isinstance(hand, HandCount) else hand,
-                        count=count, points=end.pips[seat])))
+                    hands.append(RoundHand(
+                        round=row, seat=seat, tiles=None if isinstance(hand, HandCount) else hand,
+                        count=count, points=end.pips[seat]))
         row.totals = list(state.totals)
         rounds.append(row)
     if state.phase == "opening" and state.round_index == len(rounds):
         rounds.append(Round(game=game, number=state.round_index,
                             start_totals=list(state.totals), totals=list(state.totals)))
-    Round.objects.bulk_create(rounds)
-    for row, turn in turns:
-        turn.round = row
-    Turn.objects.bulk_create([turn for _, turn in turns], batch_size=1000)
-    for row, hand in hands:
-        hand.round = row
-    RoundHand.objects.bulk_create([hand for _, hand in hands])
-    game.turn_count = len(turns)
-    game.version = base + events - 1  # the save below counts the last event
-    if finished_at is None:
-        finished_at = record_finished_at(record)
-    engine_state_save(game, seats, state, finished_at=finished_at)
+    return RecordRows(state=state, rounds=rounds, turns=turns, hands=hands, events=events)
 
 
 def _player_for(club: Club, name: str) -> Player:

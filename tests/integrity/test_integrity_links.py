@@ -24,8 +24,9 @@ def test_an_old_table_link_writes_nothing_to_a_finished_game(client, endpoint):
     game = finished_game(ClubFactory())
     before = _state(game)
     url = reverse(f"scoring:link-{endpoint}", args=[game.table_token])
-    response = client.post(url, {"version": game.version, "seat": 0, "draw": 0, "key": "k",
-                                 "count-0": "1", "points-0": "5"}, HTTP_HX_REQUEST="true")
+    response = client.post(url, {"version": game.version, "kind": "pass", "seat": 0, "draw": 0,
+                                 "key": "k", "count-0": "1", "points-0": "5"},
+                           HTTP_HX_REQUEST="true")
     assert response.status_code == 409
     assert "not in progress" in response.content.decode()
     assert _state(game) == before

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+app_name = "archive"
+urlpatterns = [
+    path("clubs/<slug:slug>/export.json", views.club_download, name="club-download"),
+]
