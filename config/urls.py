@@ -8,6 +8,8 @@ urlpatterns = [
     path("games/", include("scoring.urls")),
     path("", include("clubs.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("api/v1/", include("api.urls")),
+    path("embed/", include("api.embed_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
