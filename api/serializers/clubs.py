@@ -40,12 +40,9 @@ class PlayerSerializer(serializers.Serializer):
     name = serializers.CharField(source="display_name")
     country = serializers.CharField()
     home_club = ClubRefSerializer(allow_null=True)
-    rating = serializers.SerializerMethodField()
+    # null until the player's first rated game (a missing related row reads as null)
+    rating = RatingSerializer(allow_null=True)
     page = serializers.CharField(source="get_absolute_url")
-
-    def get_rating(self, player) -> RatingSerializer(allow_null=True):
-        rating = getattr(player, "rating", None)
-        return RatingSerializer(rating).data if rating is not None else None
 
 
 class RatingStepSerializer(serializers.Serializer):
