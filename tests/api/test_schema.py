@@ -1,6 +1,7 @@
 """Every endpoint's answers are valid against the published OpenAPI schema."""
 
 import json
+import re
 
 import pytest
 from openapi_core import OpenAPI
@@ -41,3 +42,13 @@ def test_lists_come_in_pages(client, world):
     assert body["count"] == 6 + 1 + 2 * 4 + 2
     assert len(body["results"]) == 2 and body["next"].endswith("page=2&page_size=2")
     assert client.get("/api/v1/games/", {"page": 999}).status_code == 404
+
+
+def test_the_docs_page_is_served_from_our_own_static_files(client):
+    page = client.get("/api/v1/docs/").content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in assets
+    assert all(a.startswith("/") for a in assets), assets  # no CDN
+    script = client.get("/api/v1/docs/", {"script": ""})
+    assert script["Content-Type"].startswith("application/javascript")
+    assert "/api/v1/schema/" in script.content.decode()
