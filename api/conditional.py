@@ -16,6 +16,8 @@ def game_etag(game_id: int, version: int, kind: str) -> str:
 
 def not_modified(request, etag: str):
     """A 304 answer when the client's If-None-Match names this ETag, else None."""
+    if "HTTP_IF_NONE_MATCH" not in request.META and "HTTP_IF_MATCH" not in request.META:
+        return None
     response = get_conditional_response(request, etag=etag)
     if response is not None:
         response["ETag"] = etag

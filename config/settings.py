@@ -193,12 +193,15 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "api.negotiation.JsonOnly",
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.ClientThrottle"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    # How many proxies in front of us add to X-Forwarded-For; unset: the socket's address.
-    "NUM_PROXIES": env.int("API_NUM_PROXIES", default=None),
+    # How many proxies in front of us add to X-Forwarded-For (docs/deployment.md). 0 counts the
+    # socket's address alone, so a client cannot pick its own count by sending the header.
+    "NUM_PROXIES": env.int("API_NUM_PROXIES", default=0),
 }
+# Requests per client address ("N/s", "N/min", "N/hour", "N/day"); empty turns throttling off.
 API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="600/min")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Triominos Club API",

@@ -4,12 +4,13 @@ from django.urls import include, path
 from . import views
 
 urlpatterns = [
+    # First: the API's clients poll, and a path is matched against the patterns in order.
+    path("api/v1/", include("api.urls")),
+    path("embed/", include("api.embed_urls")),
     path("", views.home, name="home"),
     path("games/", include("scoring.urls")),
     path("", include("clubs.urls")),
     path("tournaments/", include("tournaments.urls")),
-    path("api/v1/", include("api.urls")),
-    path("embed/", include("api.embed_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -75,6 +75,10 @@ def test_each_client_is_throttled_by_its_address(client, world):
     assert refused.status_code == 429
     assert int(refused["Retry-After"]) > 0
     assert refused.json()["detail"].startswith("Request was throttled.")
+    # A client cannot start a fresh count by claiming another address in a header.
+    spoofed = client.get("/api/v1/clubs/", REMOTE_ADDR="10.0.0.1",
+                         HTTP_X_FORWARDED_FOR="192.0.2.77")
+    assert spoofed.status_code == 429
     # Another address has its own count.
     assert client.get("/api/v1/clubs/", REMOTE_ADDR="10.0.0.2").status_code == 200
 
