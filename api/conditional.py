@@ -7,6 +7,7 @@ hash of the body: the work is done, but an unchanged answer is not sent again.
 
 from __future__ import annotations
 
+from django.http import HttpResponseNotModified
 from django.utils.cache import get_conditional_response, set_response_etag
 
 
@@ -16,8 +17,15 @@ def game_etag(game_id: int, version: int, kind: str) -> str:
 
 def not_modified(request, etag: str):
     """A 304 answer when the client's If-None-Match names this ETag, else None."""
-    if "HTTP_IF_NONE_MATCH" not in request.META and "HTTP_IF_MATCH" not in request.META:
-        return None
+    meta = request.META
+    if "HTTP_IF_MATCH" not in meta:
+        sent = meta.get("HTTP_IF_NONE_MATCH")
+        if sent is None:
+            return None
+        if sent == etag:  # what a polling client sends back: no need to parse a list
+            response = HttpResponseNotModified()
+            response["ETag"] = etag
+            return response
     response = get_conditional_response(request, etag=etag)
     if response is not None:
         response["ETag"] = etag

@@ -4,6 +4,8 @@ the part that changes, which static/js/embed.js asks for again to keep the widge
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -26,6 +28,12 @@ GAME_EVERY = 3
 TOURNAMENT_EVERY = 30
 
 
+class BadOptions(Exception):
+    def __init__(self, form):
+        super().__init__()
+        self.form = form
+
+
 def _options(request) -> dict:
     form = WidgetOptions(request.GET)
     if not form.is_valid():
@@ -35,17 +43,12 @@ def _options(request) -> dict:
     return options
 
 
-class BadOptions(Exception):
-    def __init__(self, form):
-        super().__init__()
-        self.form = form
-
-
 def widget(view):
     """A GET-only, frameable widget rendered in the language its options ask for."""
 
     @embeddable
     @require_GET
+    @wraps(view)
     def handle(request, *args, **kwargs):
         try:
             options = _options(request)

@@ -92,3 +92,13 @@ def test_refusals_are_said_in_words_and_translated(client, world):
     assert bad.status_code == 400 and set(bad.json()) == {"period", "min_games"}
     assert client.get("/api/v1/games/", {"status": "lost"}).status_code == 400
     assert client.get("/api/v1/games/", {"page_size": "0"}).status_code == 200
+
+
+@override_settings(API_THROTTLE_RATE="3/min")
+def test_polls_answered_from_the_cache_count_too(client, world):
+    path = f"/api/v1/games/{world.live_game.pk}/live/"
+    etag = client.get(path)["ETag"]  # 1
+    assert client.get(path, HTTP_IF_NONE_MATCH=etag).status_code == 304  # 2, from the cache
+    assert client.get(path).status_code == 200  # 3, the JSON kept for this version
+    refused = client.get(path, HTTP_IF_NONE_MATCH=etag)
+    assert refused.status_code == 429 and refused.json()["detail"].startswith("Request was")

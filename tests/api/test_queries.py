@@ -52,3 +52,26 @@ def test_an_unchanged_game_costs_no_query(client, world, django_assert_num_queri
         assert client.get(path, HTTP_IF_NONE_MATCH=etag).status_code == 304
     with django_assert_num_queries(0):  # the state of this version is remembered
         assert client.get(path).status_code == 200
+
+
+def _widgets(world) -> dict[str, str]:
+    slug = world.tournament.slug
+    return {
+        "club top": f"/embed/clubs/{world.club.slug}/top/?n=50",
+        "live game": f"/embed/games/{world.live_game.pk}/",
+        "standings": f"/embed/tournaments/{slug}/standings/?n=50",
+        "pairings": f"/embed/tournaments/{slug}/pairings/?round=1",
+    }
+
+
+# club + rankings; game + seats, round, turns; tournament, registrations, stage, tables, seats
+WIDGET_BUDGET = {"club top": 2, "live game": 4, "standings": 5, "pairings": 5}
+
+
+def test_widget_query_counts_do_not_grow_with_the_data(client, django_assert_max_num_queries):
+    counts: dict[str, list[int]] = {}
+    for size, name in ((1, "small"), (3, "big")):
+        for key, path in _widgets(build_world(size, name)).items():
+            with django_assert_max_num_queries(WIDGET_BUDGET[key]):
+                counts.setdefault(key, []).append(_count(client, path))
+    assert all(small == big for small, big in counts.values()), counts
