@@ -19,7 +19,7 @@ import urllib.error
 import urllib.request
 
 from _setup import ROOT, live_game, machine, rated_players, setup
-from _wrk import gunicorn, production_env, wrk
+from _wrk import gunicorn, load, production_env
 
 
 def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
@@ -53,7 +53,8 @@ def main() -> None:
     env = production_env(url, DJANGO_SETTINGS_MODULE="_hello_settings",
                          PYTHONPATH=str(ROOT / "bench"), API_THROTTLE_RATE="1000000000/s",
                          **({"CACHE_URL": args.cache} if args.cache else {}))
-    with gunicorn(env, args.port, args.workers) as site:
+    with gunicorn(env, args.port, args.workers) as server:
+        site = server.url
         # Correct answers first: the same players and the same scores, whichever way asked.
         assert fetch(f"{site}/hello/")[2] == b"Hello, world"
         status, _, body = fetch(f"{site}/api/v1/rankings/")
@@ -89,14 +90,17 @@ def main() -> None:
               f"connections, {args.seconds} s x {args.runs} runs, targets interleaved")
         print(f"data: {args.players} rated players ({ranked} active) in 20 clubs; a live "
               f"4-player game with {game.turn_count} turns")
-        results: dict[str, list[tuple[float, int]]] = {name: [] for name, _, _ in targets}
+        results: dict[str, list] = {name: [] for name, _, _ in targets}
         for _run in range(args.runs):
             for name, path, headers in targets:
-                results[name].append(wrk(site + path, args.seconds, args.connections, headers))
+                results[name].append(load(site + path, args.seconds, args.connections, headers,
+                                          server))
         for name, runs in results.items():
-            bad = sum(b for _, b in runs)
-            print(f"{name}: median {statistics.median(r for r, _ in runs):.0f} requests/s "
-                  f"(runs: {', '.join(f'{r:.0f}' for r, _ in runs)}; non-2xx/3xx: {bad})")
+            bad = sum(run.bad for run in runs)
+            print(f"{name}: median {statistics.median(r.rate for r in runs):.0f} requests/s "
+                  f"(runs: {', '.join(f'{r.rate:.0f}' for r in runs)}; non-2xx/3xx: {bad}); "
+                  f"server CPU median {statistics.median(r.cpu_us for r in runs):.0f} µs/request "
+                  f"(runs: {', '.join(f'{r.cpu_us:.0f}' for r in runs)})")
 
 
 if __name__ == "__main__":

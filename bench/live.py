@@ -32,7 +32,8 @@ def main() -> None:
     game = live_game()
     scores = [s.score for s in game.seats.order_by("position")]
 
-    with gunicorn(production_env(url), PORT, args.workers) as site:
+    with gunicorn(production_env(url), PORT, args.workers) as server:
+        site = server.url
         base = f"{site}/games/{game.pk}/live/"
         body = urllib.request.urlopen(base, timeout=2).read().decode()
         shown = [int(x) for x in re.findall(r'class="num score">(-?\d+)<', body)]

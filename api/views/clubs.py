@@ -44,8 +44,7 @@ class PlayerList(ListView):
 
     serializer_class = PlayerSerializer
     filterset_class = PlayerFilter
-    queryset = (Player.objects.select_related("home_club", "rating")
-                .order_by("display_name", "pk"))
+    queryset = selectors.player_list()
 
 
 class PlayerDetail(ReadView):
@@ -54,9 +53,10 @@ class PlayerDetail(ReadView):
     serializer_class = PlayerDetailSerializer
 
     def get(self, request, pk):
-        player = Player.objects.select_related("home_club", "rating").filter(pk=pk).first()
-        if player is None:
-            raise NotFound(_("No such player."))
+        try:
+            player = selectors.player_detail(pk)
+        except Player.DoesNotExist:
+            raise NotFound(_("No such player.")) from None
         player.history = selectors.rating_history(player)
         return Response(PlayerDetailSerializer(player).data)
 
