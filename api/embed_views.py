@@ -22,6 +22,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 
 from .embed import WidgetOptions, embeddable
+from .views.tournaments import announced
 
 # Seconds between two asks of a live game / of a running tournament's tables.
 GAME_EVERY = 3
@@ -125,23 +126,13 @@ def game_scoreboard(request, options, pk):
     }, request=request))
 
 
-def _announced(slug: str) -> Tournament:
-    try:
-        tournament = tournament_selectors.tournament(slug)
-    except Tournament.DoesNotExist:
-        raise Http404 from None
-    if tournament.status == Tournament.Status.DRAFT:
-        raise Http404
-    return tournament
-
-
 def _live(tournament: Tournament) -> int | None:
     return TOURNAMENT_EVERY if tournament.status == Tournament.Status.RUNNING else None
 
 
 @widget
 def tournament_standings(request, options, slug):
-    tournament = _announced(slug)
+    tournament = announced(slug)
     view = tournament_selectors.standings(tournament)
     return _page(request, options, "api/embed/standings.html", {
         "tournament": tournament, "lines": view.lines[:options["n"]], "every": _live(tournament),
@@ -150,7 +141,7 @@ def tournament_standings(request, options, slug):
 
 @widget
 def tournament_pairings(request, options, slug):
-    tournament = _announced(slug)
+    tournament = announced(slug)
     public = [r for r in tournament_selectors.rounds(tournament) if r.is_public]
     wanted = options.get("round")
     rnd = next((r for r in public if r.number == wanted), None) if wanted else (

@@ -7,8 +7,8 @@ from ..pagination import Pages
 
 
 class _Lean:
-    # JSON is the only answer, so there is no "Vary: Accept" to add; Allow is for OPTIONS,
-    # which the CORS middleware answers. Saves work on every poll.
+    # JSON is the only answer, so there is no "Vary: Accept" to add, and "Allow" tells nothing
+    # to a GET. Saves work on every poll.
     @property
     def default_response_headers(self) -> dict:
         return {}

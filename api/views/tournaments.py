@@ -1,5 +1,6 @@
 """Tournaments through tournaments.selectors: never a draft, never an unpublished round."""
 
+from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
@@ -20,13 +21,14 @@ from .base import ListView, ReadView
 
 
 def announced(slug: str) -> Tournament:
-    """The tournament, unless it is still in preparation (then, as when missing, 404)."""
+    """The tournament, unless it is still in preparation (then, as when missing, 404: Http404,
+    which DRF answers as JSON and the widgets as the site's 404 page)."""
     try:
         tournament = selectors.tournament(slug)
     except Tournament.DoesNotExist:
         tournament = None
     if tournament is None or tournament.status == Tournament.Status.DRAFT:
-        raise NotFound(_("No such tournament."))
+        raise Http404(_("No such tournament."))
     return tournament
 
 

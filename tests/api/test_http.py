@@ -102,3 +102,8 @@ def test_polls_answered_from_the_cache_count_too(client, world):
     assert client.get(path).status_code == 200  # 3, the JSON kept for this version
     refused = client.get(path, HTTP_IF_NONE_MATCH=etag)
     assert refused.status_code == 429 and refused.json()["detail"].startswith("Request was")
+
+
+def test_a_tournament_in_preparation_is_missing_in_words(client, world):
+    response = client.get(f"/api/v1/tournaments/{world.draft.slug}/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 404 and response.json() == {"detail": "Нет такого турнира."}
