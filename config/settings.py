@@ -210,7 +210,6 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "COMPONENT_SPLIT_REQUEST": True,
     # 3.1: null is a type, so "this object or null" is said in a way every validator reads alike.
     "OAS_VERSION": "3.1.0",
 }
