@@ -5,6 +5,7 @@ a SQLite file under bench/out/. Never touches the site's own database.
 """
 
 import os
+import random
 import statistics
 import sys
 import time
@@ -20,18 +21,19 @@ os.environ.setdefault("DEBUG", "1")
 BENCH_DATABASE = os.environ.get("BENCH_DATABASE", "triominos_bench")
 
 
-def bench_database_url() -> str:
+def bench_database_url(name: str = BENCH_DATABASE) -> str:
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
         base = url.rsplit("/", 1)[0]
-        return f"{base}/{BENCH_DATABASE}"
+        return f"{base}/{name}"
     (ROOT / "bench" / "out").mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{ROOT / 'bench' / 'out' / 'bench.sqlite3'}"
 
 
-def setup(fresh: bool = True) -> str:
-    """Point Django at the bench database, (re)create it, migrate; returns its URL."""
-    url = bench_database_url()
+def setup(fresh: bool = True, name: str = BENCH_DATABASE) -> str:
+    """Point Django at the bench database (PostgreSQL: ``name``), (re)create it, migrate;
+    returns its URL."""
+    url = bench_database_url(name)
     os.environ["DATABASE_URL"] = url
     if fresh:
         if url.startswith("postgres"):
@@ -39,8 +41,8 @@ def setup(fresh: bool = True) -> str:
 
             admin = url.rsplit("/", 1)[0] + "/postgres"
             with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DATABASE} WITH (FORCE)")
-                conn.execute(f"CREATE DATABASE {BENCH_DATABASE}")
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                conn.execute(f'CREATE DATABASE "{name}"')
         else:
             path = Path(url.removeprefix("sqlite:///"))
             for suffix in ("", "-wal", "-shm"):
@@ -52,6 +54,46 @@ def setup(fresh: bool = True) -> str:
 
     call_command("migrate", verbosity=0)
     return url
+
+
+def rated_players(count: int, clubs: int = 20, seed: int = 5) -> list:
+    """``count`` players in ``clubs`` clubs with cached ratings, written in bulk (the rankings
+    read only the cached columns); returns the clubs."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clubs.models import Club, Membership, Player, PlayerRating
+
+    rng = random.Random(seed)
+    made = [Club.objects.create(name=f"Club {i}", slug=f"club-{i}") for i in range(clubs)]
+    players = Player.objects.bulk_create(
+        Player(display_name=f"Player {i:05d}", home_club=made[i % clubs]) for i in range(count))
+    Membership.objects.bulk_create(Membership(club=p.home_club, player=p) for p in players)
+    now = timezone.now()
+    PlayerRating.objects.bulk_create(
+        PlayerRating(player=p, mu=25 + rng.gauss(0, 4), sigma=rng.uniform(2.5, 8.3),
+                     value=rng.randint(600, 1900), uncertainty=rng.randint(80, 250),
+                     provisional=rng.random() < 0.2, games=rng.randint(1, 300),
+                     wins=rng.randint(0, 50), points=rng.randint(100, 60000),
+                     last_played=now - timedelta(days=rng.randint(0, 400)),
+                     trend=rng.randint(-80, 80))
+        for p in players)
+    return made
+
+
+def live_game(turns: int = 30):
+    """A 4-player Pressman game in progress: one round played, ``turns`` more on the table."""
+    from clubs.models import Club, Player
+    from scoring.demo import robot_record
+    from scoring.records import game_import
+    from scoring.services import Actor
+
+    club = Club.objects.create(name="Bench", slug="bench", default_preset="pressman")
+    names = [Player.objects.create(display_name=f"P{i}", home_club=club).display_name
+             for i in range(4)]
+    record = robot_record(names, "pressman", random.Random(3), rounds=1, extra_turns=turns)
+    return game_import(club=club, record=record, actor=Actor())
 
 
 def median_ms(samples) -> float:

@@ -10,29 +10,14 @@ first opened (rendered every time).
 """
 
 import argparse
-import os
-import random
 import re
-import signal
 import statistics
-import subprocess
-import sys
-import time
 import urllib.request
 
-from _setup import ROOT, machine, setup
+from _setup import live_game, machine, setup
+from _wrk import gunicorn, production_env, wrk
 
 PORT = 8765
-
-
-def wrk(url: str, seconds: int, connections: int) -> tuple[float, int]:
-    out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", url],
-        capture_output=True, text=True, check=True,
-    ).stdout
-    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return rate, int(bad.group(1)) if bad else 0
 
 
 def main() -> None:
@@ -44,36 +29,13 @@ def main() -> None:
     args = parser.parse_args()
     url = setup()
 
-    from clubs.models import Club, Player
-    from scoring.demo import robot_record
-    from scoring.records import game_import
-    from scoring.services import Actor
-
-    club = Club.objects.create(name="Bench", slug="bench", default_preset="pressman")
-    names = [Player.objects.create(display_name=f"P{i}", home_club=club).display_name
-             for i in range(4)]
-    record = robot_record(names, "pressman", random.Random(3), rounds=1, extra_turns=30)
-    game = game_import(club=club, record=record, actor=Actor())
+    game = live_game()
     scores = [s.score for s in game.seats.order_by("position")]
 
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-" + "k" * 60,
-           "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": url,
-           "LOG_LEVEL": "ERROR"}
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{PORT}",
-         "--workers", str(args.workers), "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )
-    try:
-        base = f"http://127.0.0.1:{PORT}/games/{game.pk}/live/"
-        for _ in range(50):
-            try:
-                body = urllib.request.urlopen(base, timeout=2).read().decode()
-                break
-            except OSError:
-                time.sleep(0.2)
+    with gunicorn(production_env(url), PORT, args.workers) as server:
+        site = server.url
+        base = f"{site}/games/{game.pk}/live/"
+        body = urllib.request.urlopen(base, timeout=2).read().decode()
         shown = [int(x) for x in re.findall(r'class="num score">(-?\d+)<', body)]
         assert shown == scores, (shown, scores)  # the page shows the engine's totals
         unchanged = f"{base}?v={game.version}"
@@ -82,7 +44,7 @@ def main() -> None:
         print(f"database: {url.split('://')[0]}; gunicorn {args.workers} workers; "
               f"wrk 2 threads, {args.connections} connections, {args.seconds} s x {args.runs}")
         print(f"game: 4 players, {game.turn_count} turns on the table; scores {scores}")
-        page = f"http://127.0.0.1:{PORT}/games/{game.pk}/"
+        page = f"{site}/games/{game.pk}/"
         for name, target in (("poll, nothing changed (204)", unchanged),
                              ("poll after a turn (200: the fragment of the new version)", base),
                              ("the whole game page, first load (200, not cached)", page)):
@@ -90,9 +52,6 @@ def main() -> None:
             bad = sum(b for _, b in runs)
             print(f"{name}: median {statistics.median(r for r, _ in runs):.0f} requests/s "
                   f"(runs: {', '.join(f'{r:.0f}' for r, _ in runs)}; non-2xx: {bad})")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
 
 
 if __name__ == "__main__":

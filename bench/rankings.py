@@ -8,10 +8,8 @@ page, timed from the outside; queries counted for each.
 """
 
 import argparse
-import random
-from datetime import timedelta
 
-from _setup import machine, median_ms, setup, timed
+from _setup import machine, median_ms, rated_players, setup, timed
 
 
 def main() -> None:
@@ -24,25 +22,8 @@ def main() -> None:
     from django.db import connection, reset_queries
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
-    from django.utils import timezone
 
-    from clubs.models import Club, Membership, Player, PlayerRating
-
-    rng = random.Random(5)
-    clubs = [Club.objects.create(name=f"Club {i}", slug=f"club-{i}") for i in range(20)]
-    players = Player.objects.bulk_create(
-        Player(display_name=f"Player {i:05d}", home_club=clubs[i % 20])
-        for i in range(args.players))
-    Membership.objects.bulk_create(Membership(club=p.home_club, player=p) for p in players)
-    now = timezone.now()
-    PlayerRating.objects.bulk_create(
-        PlayerRating(player=p, mu=25 + rng.gauss(0, 4), sigma=rng.uniform(2.5, 8.3),
-                     value=rng.randint(600, 1900), uncertainty=rng.randint(80, 250),
-                     provisional=rng.random() < 0.2, games=rng.randint(1, 300),
-                     wins=rng.randint(0, 50), points=rng.randint(100, 60000),
-                     last_played=now - timedelta(days=rng.randint(0, 400)),
-                     trend=rng.randint(-80, 80))
-        for p in players)
+    clubs = rated_players(args.players)
     client = Client(HTTP_HOST="127.0.0.1")
     pages = {
         "first page": "/rankings/",

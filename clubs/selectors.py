@@ -34,6 +34,10 @@ def club_list() -> QuerySet[Club]:
     return Club.objects.annotate(member_count=Count("memberships")).order_by("name")
 
 
+def player_list() -> QuerySet[Player]:
+    return Player.objects.select_related("home_club", "rating").order_by("display_name", "pk")
+
+
 def club_members(club: Club) -> QuerySet[Membership]:
     return (
         Membership.objects.filter(club=club)

@@ -47,16 +47,23 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_filters",
     "axes",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "corsheaders",
     "csp",
     "clubs",
     "scoring",
     "tournaments",
     "archive",
+    "api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything that may answer on its own, so those answers carry CORS headers too.
+    "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "config.limits.RequestSizeLimitMiddleware",
@@ -264,5 +271,39 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# The read API (api/, docs/api.md): public data only, so no authentication; JSON only, and
+# every client throttled by its address.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "api.negotiation.JsonOnly",
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.ClientThrottle"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # How many proxies in front of us add to X-Forwarded-For (docs/deployment.md). 0 counts the
+    # socket's address alone, so a client cannot pick its own count by sending the header.
+    "NUM_PROXIES": TRUSTED_PROXIES,  # one setting for every reader of X-Forwarded-For
+}
+# Requests per client address ("N/s", "N/min", "N/hour", "N/day"); empty turns throttling off.
+API_THROTTLE_RATE = env.str("API_THROTTLE_RATE", default="600/min")
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Triominos Club API",
+    "DESCRIPTION": "Read-only open data: clubs, players, rankings, games, tournaments.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # 3.1: null is a type, so "this object or null" is said in a way every validator reads alike.
+    "OAS_VERSION": "3.1.0",
+}
+# Other sites' pages may read the API with GET; nothing else is offered, and nothing else is open.
+CORS_URLS_REGEX = r"^/api/"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["accept", "accept-language", "if-none-match"]
+CORS_EXPOSE_HEADERS = ["etag"]
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"

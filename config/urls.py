@@ -4,6 +4,9 @@ from django.urls import include, path
 from . import views
 
 urlpatterns = [
+    # First: the API's clients poll, and a path is matched against the patterns in order.
+    path("api/v1/", include("api.urls")),
+    path("embed/", include("api.embed_urls")),
     path("", views.home, name="home"),
     path("games/", include("scoring.urls")),
     path("", include("clubs.urls")),

@@ -14,13 +14,15 @@ from .models import Game, Round, Seat
 from .replay import current_round_state
 
 
-def _games_with_seats(status: str, newest_first: str) -> QuerySet[Game]:
-    return (
-        Game.objects.filter(status=status)
-        .select_related("club")
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-        .order_by(newest_first)
+def games_with_seats() -> QuerySet[Game]:
+    """Games with their club and seated players: two queries however many games."""
+    return Game.objects.select_related("club").prefetch_related(
+        Prefetch("seats", Seat.objects.select_related("player"))
     )
+
+
+def _games_with_seats(status: str, newest_first: str) -> QuerySet[Game]:
+    return games_with_seats().filter(status=status).order_by(newest_first)
 
 
 def games_in_progress() -> QuerySet[Game]:

@@ -1,0 +1,27 @@
+"""Pages made for an <iframe> on a club's own site: framing is allowed for these alone.
+
+Every widget takes the same query parameters: ``n`` (how many rows), ``theme`` (light or dark)
+and ``lang`` (en or ru; else the visitor's language as for any page).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+THEMES = [("light", _("light")), ("dark", _("dark"))]
+
+
+class WidgetOptions(forms.Form):
+    n = forms.IntegerField(label=_("rows"), min_value=1, max_value=50, required=False)
+    theme = forms.ChoiceField(label=_("theme"), choices=THEMES, required=False)
+    lang = forms.ChoiceField(label=_("language"), choices=settings.LANGUAGES, required=False)
+    # Tournament pairings: which round (the latest published one when absent).
+    round = forms.IntegerField(label=_("round"), min_value=1, required=False)
+
+    def clean(self):
+        data = super().clean()
+        data["n"] = data.get("n") or 10
+        data["theme"] = data.get("theme") or "light"
+        return data

@@ -1,0 +1,158 @@
+"""The widgets: a club's top players, a live game's scoreboard, a tournament's standings and
+pairings. Each is a whole small page for an <iframe>; with ``part`` (or, for a game, ``v``) only
+the part that changes, which static/js/embed.js asks for again to keep the widget current."""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from clubs import selectors as club_selectors
+from clubs.models import Club
+from config.security import embeddable
+from scoring import live
+from scoring import selectors as game_selectors
+from scoring.models import Game
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Tournament
+
+from .embed import WidgetOptions
+from .views.tournaments import announced
+
+# Seconds between two asks of a live game / of a running tournament's tables.
+GAME_EVERY = 3
+TOURNAMENT_EVERY = 30
+
+
+class BadOptions(Exception):
+    def __init__(self, form):
+        super().__init__()
+        self.form = form
+
+
+def _options(request) -> dict:
+    form = WidgetOptions(request.GET)
+    if not form.is_valid():
+        raise BadOptions(form)
+    options = form.cleaned_data
+    options["lang"] = options.get("lang") or translation.get_language()
+    return options
+
+
+def widget(view):
+    """A GET-only, frameable widget rendered in the language its options ask for."""
+
+    @embeddable
+    @require_GET
+    @wraps(view)
+    def handle(request, *args, **kwargs):
+        try:
+            options = _options(request)
+        except BadOptions as bad:
+            messages = [f"{bad.form.fields[name].label}: {' '.join(errors)}"
+                        for name, errors in bad.form.errors.items()]
+            return HttpResponse(render_to_string("api/embed/error.html", {"messages": messages},
+                                                 request=request), status=400)
+        with translation.override(options["lang"]):
+            response = view(request, options, *args, **kwargs)
+            response.setdefault("Content-Language", options["lang"])
+        return response
+
+    return handle
+
+
+def _origin(request) -> str:
+    """This site's address: a widget's links open our pages, not the framing site's."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def _page(request, options, part: str, context: dict, *, title: str) -> HttpResponse:
+    context = {**context, "options": options, "part": part, "title": title,
+               "query": _query(options), "origin": _origin(request)}
+    if request.GET.get("part"):
+        return HttpResponse(render_to_string(part, context, request=request))
+    return HttpResponse(render_to_string("api/embed/page.html", context, request=request))
+
+
+def _query(options: dict) -> str:
+    """The options again, for the URL the widget asks for its next state."""
+    query = f"lang={options['lang']}&n={options['n']}"
+    return query + (f"&round={options['round']}" if options.get("round") else "")
+
+
+@widget
+def club_top(request, options, slug):
+    club = get_object_or_404(Club, slug=slug)
+    rows = list(club_selectors.with_rank(club_selectors.rankings(club=club))[:options["n"]])
+    return _page(request, options, "api/embed/club_top.html", {
+        "club": club, "rows": rows,
+    }, title=club.name)
+
+
+def _game_part(request, game: Game, options: dict) -> str:
+    """The scoreboard of the game's current version, rendered once per version and language."""
+    key = f"embed-{options['lang']}"
+    html = live.fragment(game.pk, game.version, key)
+    if html is None:
+        html = render_to_string("api/embed/game_part.html", {
+            "game": game, "view": game_selectors.table_view(game), "options": options,
+            "query": _query(options), "every": GAME_EVERY, "origin": _origin(request),
+        }, request=request)
+        live.fragment_store(game.pk, game.version, key, html)
+    return html
+
+
+@widget
+def game_scoreboard(request, options, pk):
+    """The whole widget; with ``?v=`` the poll: 204 while that version is still the current."""
+    shown = request.GET.get("v")
+    version = live.game_version(pk)
+    if shown is not None and version is not None and shown == str(version):
+        return HttpResponse(status=204)
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    live.game_changed(game.pk, game.version)
+    if shown is not None:
+        if shown == str(game.version):
+            return HttpResponse(status=204)
+        return HttpResponse(_game_part(request, game, options))
+    return HttpResponse(render_to_string("api/embed/page.html", {
+        "options": options, "title": str(game), "game_html": _game_part(request, game, options),
+        "origin": _origin(request),
+    }, request=request))
+
+
+def _live(tournament: Tournament) -> int | None:
+    return TOURNAMENT_EVERY if tournament.status == Tournament.Status.RUNNING else None
+
+
+@widget
+def tournament_standings(request, options, slug):
+    tournament = announced(slug)
+    view = tournament_selectors.standings(tournament)
+    return _page(request, options, "api/embed/standings.html", {
+        "tournament": tournament, "lines": view.lines[:options["n"]], "every": _live(tournament),
+    }, title=tournament.name)
+
+
+@widget
+def tournament_pairings(request, options, slug):
+    tournament = announced(slug)
+    public = [r for r in tournament_selectors.rounds(tournament) if r.is_public]
+    wanted = options.get("round")
+    rnd = next((r for r in public if r.number == wanted), None) if wanted else (
+        public[-1] if public else None)
+    if wanted and rnd is None:
+        raise Http404(_("No such round."))
+    tables = []
+    if rnd is not None:
+        names = tournament_selectors.names(tournament_selectors.registrations(tournament))
+        tables = tournament_selectors.round_tables(rnd, names)
+    return _page(request, options, "api/embed/pairings.html", {
+        "tournament": tournament, "round": rnd, "tables": tables, "every": _live(tournament),
+    }, title=tournament.name)

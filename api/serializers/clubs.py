@@ -1,0 +1,74 @@
+"""Clubs, players, their ratings and the rankings."""
+
+from rest_framework import serializers
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="display_name")
+
+
+class ClubRefSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+
+
+class ClubSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    city = serializers.CharField()
+    default_preset = serializers.CharField()
+    default_target = serializers.IntegerField()
+    members = serializers.IntegerField(source="member_count")
+    page = serializers.CharField(source="get_absolute_url")
+
+
+class RatingSerializer(serializers.Serializer):
+    value = serializers.IntegerField()
+    uncertainty = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    points = serializers.IntegerField()
+    points_per_game = serializers.FloatField()
+    last_played = serializers.DateTimeField(allow_null=True)
+    trend = serializers.IntegerField(help_text="Change over the last five games.")
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="display_name")
+    country = serializers.CharField()
+    home_club = ClubRefSerializer(allow_null=True)
+    # null until the player's first rated game (a missing related row reads as null)
+    rating = RatingSerializer(allow_null=True)
+    page = serializers.CharField(source="get_absolute_url")
+
+
+class RatingStepSerializer(serializers.Serializer):
+    """One finished game's change of a player's rating."""
+
+    game = serializers.IntegerField(source="game_id")
+    finished_at = serializers.DateTimeField()
+    place = serializers.IntegerField()
+    score = serializers.IntegerField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+
+
+class PlayerDetailSerializer(PlayerSerializer):
+    history = RatingStepSerializer(many=True, help_text="Every rated game, oldest first.")
+
+
+class RankingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = PlayerRefSerializer()
+    club = ClubRefSerializer(source="player.home_club", allow_null=True)
+    rating = serializers.IntegerField(source="value")
+    uncertainty = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    points_per_game = serializers.FloatField()
+    last_played = serializers.DateTimeField(allow_null=True)
+    trend = serializers.IntegerField()

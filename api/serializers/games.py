@@ -1,0 +1,85 @@
+"""Games: the list, one game with its rounds and record, and a live game's state."""
+
+from rest_framework import serializers
+
+from .clubs import ClubRefSerializer, PlayerRefSerializer
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField(help_text="0 opens the first round.")
+    player = PlayerRefSerializer()
+    score = serializers.IntegerField()
+    place = serializers.IntegerField(allow_null=True)
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    club = ClubRefSerializer()
+    status = serializers.CharField(help_text="playing, finished or abandoned")
+    phase = serializers.CharField(help_text="opening, play, hands or over")
+    preset = serializers.CharField()
+    target = serializers.IntegerField(allow_null=True)
+    rounds_limit = serializers.IntegerField(allow_null=True)
+    round_number = serializers.IntegerField(help_text="The current round, counted from 0.")
+    turn_count = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="Grows with every change to the game.")
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seats = SeatSerializer(many=True)
+    page = serializers.CharField(source="get_absolute_url")
+
+
+class RoundTotalsSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="Counted from 0.")
+    reason = serializers.CharField(help_text="out, blocked, or empty while the round goes on")
+    winner_seat = serializers.IntegerField(allow_null=True)
+    end_points = serializers.ListField(child=serializers.IntegerField(),
+                                       help_text="Each seat's change at the round's end.")
+    totals = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="Each seat's game total after the round.")
+    ended = serializers.BooleanField()
+
+
+class GameDetailSerializer(GameSerializer):
+    rules = serializers.JSONField(help_text="The full resolved rules of the game.")
+    rounds = RoundTotalsSerializer(source="round_totals", many=True)
+    record = serializers.JSONField(help_text="The game as a triominos-record/1 record.")
+
+
+class LiveSeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    player = PlayerRefSerializer()
+    score = serializers.IntegerField()
+    hand = serializers.IntegerField(help_text="Tiles in hand.")
+    to_play = serializers.BooleanField()
+    winner = serializers.BooleanField()
+
+
+class PlacedTileSerializer(serializers.Serializer):
+    at = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    corners = serializers.ListField(child=serializers.IntegerField(), min_length=3,
+                                    max_length=3)
+
+
+class LastTurnSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    tile = serializers.CharField()
+    at = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    draws = serializers.IntegerField()
+    points = serializers.IntegerField()
+    hexagons = serializers.IntegerField()
+    bridge = serializers.BooleanField()
+
+
+class LiveGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.CharField()
+    phase = serializers.CharField()
+    round = serializers.IntegerField(help_text="The current round, counted from 0.")
+    pool = serializers.IntegerField(help_text="Tiles left to draw.")
+    target = serializers.IntegerField(allow_null=True)
+    seats = LiveSeatSerializer(many=True)
+    board = PlacedTileSerializer(many=True)
+    last_turn = LastTurnSerializer(allow_null=True)

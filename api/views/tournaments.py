@@ -1,0 +1,119 @@
+"""Tournaments through tournaments.selectors: never a draft, never an unpublished round."""
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from tournaments import selectors
+from tournaments.models import Round, Tournament
+
+from ..serializers.tournaments import (
+    BracketSerializer,
+    RoundDetailSerializer,
+    RoundSerializer,
+    StandingsSerializer,
+    TournamentDetailSerializer,
+    TournamentListSerializer,
+)
+from .base import ListView, ReadView
+
+
+def announced(slug: str) -> Tournament:
+    """The tournament, unless it is still in preparation (then, as when missing, 404: Http404,
+    which DRF answers as JSON and the widgets as the site's 404 page)."""
+    try:
+        tournament = selectors.tournament(slug)
+    except Tournament.DoesNotExist:
+        tournament = None
+    if tournament is None or tournament.status == Tournament.Status.DRAFT:
+        raise Http404(_("No such tournament."))
+    return tournament
+
+
+def public_rounds(tournament: Tournament):
+    return [r for r in selectors.rounds(tournament) if r.is_public]
+
+
+class TournamentList(ListView):
+    """Announced tournaments, newest first (those in preparation are not shown)."""
+
+    serializer_class = TournamentListSerializer
+    queryset = selectors.tournament_list()
+
+
+class TournamentDetail(ReadView):
+    """One tournament: its settings, stages, entries and published rounds."""
+
+    serializer_class = TournamentDetailSerializer
+
+    def get(self, request, slug):
+        tournament = announced(slug)
+        tournament.entries = selectors.registrations(tournament)
+        tournament.stage_list = list(tournament.stages.all())
+        tournament.public_rounds = public_rounds(tournament)
+        return Response(TournamentDetailSerializer(tournament).data)
+
+
+class RoundList(ReadView):
+    """The published rounds of a tournament."""
+
+    serializer_class = RoundSerializer
+    queryset = Round.objects.none()  # for the schema: the rounds are tournament rounds
+
+    @extend_schema(responses=RoundSerializer(many=True), operation_id="tournaments_rounds_list")
+    def get(self, request, slug):
+        rounds = public_rounds(announced(slug))
+        return Response(RoundSerializer(rounds, many=True).data)
+
+
+class RoundDetail(ReadView):
+    """One published round: its tables (the pairings) with scores and places once played."""
+
+    serializer_class = RoundDetailSerializer
+
+    def get(self, request, slug, number):
+        tournament = announced(slug)
+        rnd = next((r for r in public_rounds(tournament) if r.number == number), None)
+        if rnd is None:
+            raise NotFound(_("No such round."))
+        names = selectors.names(selectors.registrations(tournament))
+        rnd.table_lines = selectors.round_tables(rnd, names)
+        return Response(RoundDetailSerializer(rnd).data)
+
+
+class Standings(ReadView):
+    """The live standings of the Swiss or round-robin stage, in tie-break order."""
+
+    serializer_class = StandingsSerializer
+
+    def get(self, request, slug):
+        view = selectors.standings(announced(slug))
+        return Response(StandingsSerializer(view).data)
+
+
+def _source(source, bracket) -> dict:
+    return {"match": source.match, "place": source.place}
+
+
+class Bracket(ReadView):
+    """The knockout bracket: columns of matches, who plays or where they will come from."""
+
+    serializer_class = BracketSerializer
+
+    def get(self, request, slug):
+        tournament = announced(slug)
+        stage = selectors.knockout_stage(tournament)
+        if stage is None or not stage.seeds:
+            raise NotFound(_("This tournament has no knockout yet."))
+        names = selectors.names(selectors.registrations(tournament))
+        view = selectors.bracket(tournament, stage, names, _source)
+        for column in view.columns:
+            for match in column:
+                match.slots = [
+                    {"name": None, "source": slot} if isinstance(slot, dict)
+                    else {"name": slot, "source": None}
+                    for slot in match.slots
+                ]
+        return Response(BracketSerializer(view).data)

@@ -1,0 +1,98 @@
+"""Load from a second process: the site under gunicorn (DEBUG=0), wrk on loopback."""
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from _setup import ROOT
+
+
+@dataclass
+class Load:
+    rate: float  # requests per second
+    requests: int
+    bad: int  # answers that were not 2xx or 3xx
+    cpu_us: float | None = None  # the server's CPU time per request, when measured
+
+
+def load(url: str, seconds: int, connections: int, headers: dict | None = None,
+         server: "Server | None" = None) -> Load:
+    """One wrk run; with ``server``, also the CPU time its processes spent per request, which
+    other jobs on a shared machine disturb far less than requests per second."""
+    extra = [arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")]
+    before = server.cpu_seconds() if server else 0.0
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", *extra, url],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    requests = int(re.search(r"(\d+) requests in", out).group(1))
+    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    cpu = (server.cpu_seconds() - before) / requests * 1e6 if server and requests else None
+    return Load(rate, requests, int(bad.group(1)) if bad else 0, cpu)
+
+
+def wrk(url: str, seconds: int, connections: int, headers: dict | None = None
+        ) -> tuple[float, int]:
+    """Requests per second, and how many answers were not 2xx or 3xx."""
+    run = load(url, seconds, connections, headers)
+    return run.rate, run.bad
+
+
+def production_env(database_url: str, **extra: str) -> dict:
+    return {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-" + "k" * 60,
+            "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0",
+            "DATABASE_URL": database_url, "LOG_LEVEL": "ERROR", **extra}
+
+
+_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Server:
+    url: str
+    pid: int
+
+    def cpu_seconds(self) -> float:
+        """User and system time of the gunicorn master and its workers so far."""
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # a process that ended meanwhile
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            if self.pid in (pid, ppid):
+                total += int(fields[11]) + int(fields[12])
+        return total / _TICKS
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict, port: int, workers: int, *extra: str):
+    """The site served on 127.0.0.1:port until the block ends; yields the Server."""
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True)
+    server = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--log-level", "warning", *extra],
+        cwd=ROOT, env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield Server(base, server.pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)

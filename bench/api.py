@@ -1,0 +1,107 @@
+"""The read API against the pages it mirrors, beside a bare hello-world view, in one run.
+
+gunicorn (DEBUG=0) serves the site on one port; wrk on loopback loads, in turn, a hello-world
+Django view, the rankings page and the rankings endpoint (10,000 rated players, the first 50 and
+a filtered list), and a live game's poll as the page makes it and as the API answers it (new
+version: 200 from the cache; unchanged: 204 for the page, 304 for the API). The targets take
+turns within each run, so a change in the machine's load touches all of them alike; the median
+of the runs is printed. The API's throttle is raised out of the way but still runs (a cache
+read and write per request).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tri_api .venv/bin/python bench/api.py
+"""
+
+import argparse
+import json
+import re
+import statistics
+import urllib.error
+import urllib.request
+
+from _setup import ROOT, live_game, machine, rated_players, setup
+from _wrk import gunicorn, load, production_env
+
+
+def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as answer:  # 304 arrives as an "error"
+        return answer.code, dict(answer.headers), b""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--port", type=int, default=8106)
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--cache", default="", help="CACHE_URL for the server (default: memory)")
+    parser.add_argument("--database", default="tri_api", help="PostgreSQL database to recreate")
+    args = parser.parse_args()
+    url = setup(name=args.database)
+
+    from clubs.selectors import rankings
+
+    clubs = rated_players(args.players)
+    game = live_game()
+    scores = [seat.score for seat in game.seats.order_by("position")]
+    ranked = rankings().count()
+    env = production_env(url, DJANGO_SETTINGS_MODULE="_hello_settings",
+                         PYTHONPATH=str(ROOT / "bench"), API_THROTTLE_RATE="1000000000/s",
+                         **({"CACHE_URL": args.cache} if args.cache else {}))
+    with gunicorn(env, args.port, args.workers) as server:
+        site = server.url
+        # Correct answers first: the same players and the same scores, whichever way asked.
+        assert fetch(f"{site}/hello/")[2] == b"Hello, world"
+        status, _, body = fetch(f"{site}/api/v1/rankings/")
+        listed = json.loads(body)
+        assert status == 200 and listed["count"] == ranked and len(listed["results"]) == 50
+        page = fetch(f"{site}/rankings/")[2].decode()
+        # The same 50 ratings (players tied on a rating may stand in another order on the page).
+        shown = [int(x) for x in re.findall(r'<td class="num rating">(\d+)', page)]
+        assert shown == [row["rating"] for row in listed["results"]], shown
+        status, headers, body = fetch(f"{site}/api/v1/games/{game.pk}/live/")
+        assert [s["score"] for s in json.loads(body)["seats"]] == scores
+        etag = headers["ETag"]
+        assert fetch(f"{site}/api/v1/games/{game.pk}/live/", **{"If-None-Match": etag})[0] == 304
+        assert fetch(f"{site}/games/{game.pk}/live/?v={game.version}")[0] == 204
+
+        filtered = f"club={clubs[3].pk}&period=90&min_games=20"
+        targets = [
+            ("hello-world Django view", "/hello/", {}),
+            ("rankings page, first 50 (HTML)", "/rankings/", {}),
+            ("rankings API, first 50 (JSON)", "/api/v1/rankings/", {}),
+            ("rankings page, one club, 90 days, >= 20 games", f"/rankings/?{filtered}", {}),
+            ("rankings API, the same filter", f"/api/v1/rankings/?{filtered}", {}),
+            ("live page poll, new version (200, cached fragment)",
+             f"/games/{game.pk}/live/", {}),
+            ("live API, new version (200, cached JSON)", f"/api/v1/games/{game.pk}/live/", {}),
+            ("live page poll, unchanged (204)", f"/games/{game.pk}/live/?v={game.version}", {}),
+            ("live API, unchanged (304, If-None-Match)", f"/api/v1/games/{game.pk}/live/",
+             {"If-None-Match": etag}),
+        ]
+        print(f"machine: {machine()}")
+        print(f"database: {url.split('://')[0]}; cache: {args.cache or 'local memory'}; "
+              f"gunicorn {args.workers} workers; wrk 2 threads, {args.connections} "
+              f"connections, {args.seconds} s x {args.runs} runs, targets interleaved")
+        print(f"data: {args.players} rated players ({ranked} active) in 20 clubs; a live "
+              f"4-player game with {game.turn_count} turns")
+        results: dict[str, list] = {name: [] for name, _, _ in targets}
+        for _run in range(args.runs):
+            for name, path, headers in targets:
+                results[name].append(load(site + path, args.seconds, args.connections, headers,
+                                          server))
+        for name, runs in results.items():
+            bad = sum(run.bad for run in runs)
+            print(f"{name}: median {statistics.median(r.rate for r in runs):.0f} requests/s "
+                  f"(runs: {', '.join(f'{r.rate:.0f}' for r in runs)}; non-2xx/3xx: {bad}); "
+                  f"server CPU median {statistics.median(r.cpu_us for r in runs):.0f} µs/request "
+                  f"(runs: {', '.join(f'{r.cpu_us:.0f}' for r in runs)})")
+
+
+if __name__ == "__main__":
+    main()
