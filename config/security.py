@@ -24,7 +24,8 @@ def embeddable(view):
     """
 
     @xframe_options_exempt
-    @csp_replace({"frame-ancestors": ["*"]})
+    # "*" alone matches only the framing page's own scheme in Chromium: name both schemes.
+    @csp_replace({"frame-ancestors": ["*", "http:", "https:"]})
     @wraps(view)
     def framed(request, *args, **kwargs):
         return view(request, *args, **kwargs)
