@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 #: Flags an organiser should look at before publishing; the rest are explanations.
-WARNINGS = {"repeat-meeting", "same-club", "forbidden-pair", "withdrawn-removed"}
+WARNINGS = {"repeat-meeting", "same-club", "forbidden-pair", "withdrawn-removed",
+            "two-player-table"}
 
 TIEBREAK_LABELS = {
     "points": gettext_lazy("Points"),
@@ -116,6 +117,9 @@ def describe(flag: dict, names: dict[int, str]) -> Said:
     elif code == "knockout-bye":
         text = _("%(player)s (seed %(seed)s) goes straight to knockout round %(round)s.") % {
             "player": name(), "seed": p["seed"], "round": p["enters_round"]}
+    elif code == "two-player-table":
+        text = _("Knockout round %(round)s has a two-player game at %(match)s: with this "
+                 "number of players it cannot be avoided at tables of %(table_size)s.") % p
     elif code == "qualified":
         text = _("%(player)s qualified in place %(rank)s.") % {"player": name(),
                                                               "rank": p["rank"]}
