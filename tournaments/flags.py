@@ -26,7 +26,11 @@ TIEBREAK_LABELS = {
     "sonneborn-berger": gettext_lazy("Sonneborn–Berger"),
     "direct-encounter": gettext_lazy("Direct encounter"),
     "progressive": gettext_lazy("Progressive score"),
-    "wins": gettext_lazy("Wins"),
+    # FIDE C.07's names: WIN counts rounds worth a win's points, a bye included;
+    # WON counts games won at the table. "wins" is how WON was stored before.
+    "win": gettext_lazy("Wins, byes included (WIN)"),
+    "won": gettext_lazy("Games won (WON)"),
+    "wins": gettext_lazy("Games won (WON)"),
     "rating": gettext_lazy("Rating"),
     "lots": gettext_lazy("Lots"),
 }
@@ -134,7 +138,8 @@ def describe(flag: dict, names: dict[int, str]) -> Said:
         text = _("Level on points with %(above)s, placed below by %(by)s.") % {
             "above": name("above"), "by": TIEBREAK_LABELS.get(p["decided_by"], p["decided_by"])}
     elif code == "direct-encounter-not-applied":
-        text = _("Direct encounter was skipped for %(players)s: not all of them met.") % {
+        text = _("Direct encounter only partly separates %(players)s: not all of them met, so "
+                 "only a player no missing game could catch up with is placed by it.") % {
             "players": ", ".join(names.get(x, "?") for x in p["players"])}
     else:
         text = code

@@ -69,9 +69,10 @@ def round_robin(
     """Schedule a round robin; ``player_ids`` in pairing-number order.
 
     For tables of 2 this is the Berger table (``cycles`` repeats it with
-    colours reversed in every second cycle; with more than one cycle the
-    last two rounds of each cycle are swapped, as FIDE recommends, so no
-    player gets three equal colours in a row across the cycle break).
+    colours reversed in every second cycle; the last two rounds of every
+    cycle but the last are swapped, as FIDE recommends for a double round
+    robin's first cycle, so no player gets three equal colours in a row
+    across the break).
     ``rounds`` cuts the schedule short. For tables of 3–4, ``rounds``
     defaults to enough rounds for everybody to be able to meet everybody,
     ``remainder`` handles a field that does not divide into full tables and
@@ -93,11 +94,15 @@ def round_robin(
 
 def _berger_drafts(ids: list[int], cycles: int) -> list[RoundDraft]:
     n = len(ids)
-    base = berger_table(n)
-    if cycles > 1 and len(base) >= 2:
-        base = base[:-2] + [base[-1], base[-2]]
+    table = berger_table(n)
     drafts = []
     for cycle in range(cycles):
+        base = table
+        if cycle < cycles - 1 and len(table) >= 2:
+            # FIDE C.05: the last two rounds of a cycle followed by another are
+            # swapped, so nobody plays three games with one colour across the
+            # break; the last cycle keeps the table's order.
+            base = table[:-2] + [table[-1], table[-2]]
         for rnd in base:
             tables, byes, flags = [], [], []
             for a, b in rnd:
