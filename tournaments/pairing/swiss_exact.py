@@ -11,21 +11,26 @@ of the tiers above it fixed:
    of every pair at the table;
 3. **seat balance** — tables at which even the best-placed opener would
    exceed a fair share of openings (the rank spread of the tables, which
-   only keeps them tidy, is minimised with it but never needs a proof).
+   only keeps them tidy, is reduced afterwards by swaps of players with
+   equal points, :func:`tidy`, and never needs a proof).
 
 Cheap proofs come first: conflicts and seat balance cannot go below 0, and
-score mixing cannot go below the best split that ignores who met whom — for
-points on a line that is a split into runs of consecutive players
-(:func:`score_bound`). A draft at a bound is optimal for that tier without
-the solver. Otherwise the CP-SAT model decides: a boolean per (player,
-table slot); score mixing through a *table type* per slot (the multiset of
-point totals at it; types costing more than the whole draft are left out);
-a boolean per conflicting pair, forced to 1 when both share a slot.
+score mixing cannot go below the best split that ignores who met whom
+(:func:`.swiss_split.score_bound`). A draft at a bound is optimal for that
+tier without the solver. Otherwise CP-SAT decides, first as set
+partitioning over every table that could belong to an optimal round
+(:mod:`.swiss_columns`; strong, but only while there are at most a few
+thousand such tables), else (:mod:`.swiss_split`) the least conflict total
+over a boolean per (player, table), then the cheapest *split* (point totals
+per table) that players can fill with that conflict, then, among splits of
+that cost, one with a fair opener at every table.
 
-**Planning ahead** (``future`` > 0): the model also seats the ``future``
-later rounds with nobody meeting twice, so this round is chosen among those
-that still leave a repeat-free completion. If the solver proves that none
-exists, the round is solved without it; if it cannot tell in time, too.
+**Planning ahead** (``future`` > 0): one CP-SAT model seats this round and
+the ``future`` later rounds with nobody meeting twice (score mixing of this
+round through a *table type* per slot, the multiset of point totals at it),
+so this round is chosen among those that still leave a repeat-free
+completion. If the solver proves that none exists, or cannot tell in time,
+the round is solved without it.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from itertools import combinations, combinations_with_replacement
 
 from ortools.sat.python import cp_model
 
+from .swiss_columns import solve_columns
 from .swiss_split import least_conflict, score_bound, seat_split, splits, type_cost
 
 #: Most table types per slot size before the model is judged too large.
@@ -99,6 +105,14 @@ def solve_round(
             return planned
     current = [list(t) for t in draft]
     conflicts, score, seats = problem.tiers(current)
+    points = [problem.points[i] for i in problem.order]
+    if conflicts == 0 and seats == 0 and score == score_bound(points, problem.sizes):
+        return ExactResult(current, True, True, True, False, time.perf_counter() - start)
+    solved = solve_columns(problem, current, deadline)
+    if solved is not None:
+        tables, (c, s, u) = solved
+        elapsed = time.perf_counter() - start
+        return ExactResult(tables, c, c and s, c and s and u, False, elapsed)
     # 1. Conflicts: 0 is a bound; otherwise the least total by CP-SAT.
     conflicts_proven = conflicts == 0
     if not conflicts_proven:
@@ -109,7 +123,6 @@ def solve_round(
         if tables is not None and best < conflicts:
             current, conflicts = tables, best
     # 2. Score mixing: the draft at the bound, or the cheapest split that can be filled.
-    points = [problem.points[i] for i in problem.order]
     score = problem.tiers(current)[1]
     score_proven = score == score_bound(points, problem.sizes)
     if not score_proven:
