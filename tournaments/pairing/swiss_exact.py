@@ -44,7 +44,7 @@ from itertools import combinations, combinations_with_replacement
 from ortools.sat.python import cp_model
 
 from .swiss_columns import solve_columns
-from .swiss_split import least_conflict, score_bound, seat_split, splits, type_cost
+from .swiss_split import least_conflict, score_bound, seat_split, slots_of, splits, type_cost
 
 #: Most table types per slot size before the model is judged too large.
 TYPE_LIMIT = 3000
@@ -385,14 +385,7 @@ class _Model:
 
     def _hint(self, tables: list[list[int]]) -> None:
         """Round 0 hinted with ``tables`` in slot order (first players in rank order)."""
-        position = {i: pos for pos, i in enumerate(self.p.order)}
-        by_size: dict[int, list[list[int]]] = {}
-        for table in sorted(tables, key=lambda t: min(position[i] for i in t)):
-            by_size.setdefault(len(table), []).append(table)
-        slot_of = {}
-        for t, size in enumerate(self.p.sizes):
-            for i in by_size[size].pop(0):
-                slot_of[i] = t
+        slot_of = slots_of(self.p.order, self.p.sizes, tables)
         for (i, t, r), var in self.x.items():
             if r == 0:
                 self.m.add_hint(var, slot_of[i] == t)

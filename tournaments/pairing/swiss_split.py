@@ -202,14 +202,9 @@ def least_conflict(
                 m.add_bool_or([x[i, t].Not(), x[j, t].Not(), z])
             terms.append(w * z)
     m.minimize(sum(terms))
-    position = {i: pos for pos, i in enumerate(order)}
-    by_size: dict[int, list[list[int]]] = {}
-    for table in sorted(draft, key=lambda t: min(position[i] for i in t)):
-        by_size.setdefault(len(table), []).append(table)
-    for t, size in enumerate(sizes):
-        members = set(by_size[size].pop(0))
-        for i in order:
-            m.add_hint(x[i, t], i in members)
+    slot_of = slots_of(order, sizes, draft)
+    for (i, t), var in x.items():
+        m.add_hint(var, slot_of[i] == t)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = 1
@@ -218,3 +213,16 @@ def least_conflict(
         return None, None, False
     tables = [[i for i in order if solver.boolean_value(x[i, t])] for t in slots]
     return tables, int(solver.objective_value), status == cp_model.OPTIMAL
+
+
+def slots_of(order: Sequence[int], sizes: Sequence[int], tables: list[list[int]]) -> dict:
+    """Player -> slot for ``tables``: slots of a size take its tables by first player's rank.
+
+    That is the order the models' symmetry breaking allows, so the tables
+    can serve as a solver hint.
+    """
+    position = {i: pos for pos, i in enumerate(order)}
+    by_size: dict[int, list[list[int]]] = {}
+    for table in sorted(tables, key=lambda t: min(position[i] for i in t)):
+        by_size.setdefault(len(table), []).append(table)
+    return {i: t for t, size in enumerate(sizes) for i in by_size[size].pop(0)}
