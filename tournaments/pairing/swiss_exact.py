@@ -90,16 +90,16 @@ class RoundProblem:
 
 def solve_round(
     problem: RoundProblem, draft: list[list[int]], time_limit: float, future: int = 0
-) -> ExactResult | None:
+) -> ExactResult:
     """Improve or prove ``draft`` (tables of rank indices, sizes as ``problem.sizes``).
 
-    Returns ``None`` when the model would be too large (the caller keeps
-    its draft and says nothing is proven).
+    The result is never worse than the draft on the tiers in order; its
+    flags say which tiers were proven optimal within ``time_limit``.
     """
     start = time.perf_counter()
     deadline = start + time_limit
     if future:
-        planned = _solve_planned(problem, draft, future, deadline)
+        planned = _solve_planned(problem, future, deadline)
         if planned is not None:
             planned.seconds = time.perf_counter() - start
             return planned
@@ -229,12 +229,10 @@ def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
     return tables
 
 
-def _solve_planned(
-    problem: RoundProblem, draft: list[list[int]], future: int, deadline: float
-) -> ExactResult | None:
+def _solve_planned(problem: RoundProblem, future: int, deadline: float) -> ExactResult | None:
     """This round plus ``future`` repeat-free rounds, or ``None`` (none found in time)."""
-    model = _Model(problem, draft, rounds=1 + future)
-    if not model.build(score_limit=None):
+    model = _PlannedModel(problem, rounds=1 + future)
+    if not model.build():
         return None
     current, proven = None, []
     for tier in model.tiers():
@@ -246,20 +244,25 @@ def _solve_planned(
             continue
         current = tables
         proven.append(optimal)
-        model.fix(tier, best, current)
+        model.fix(tier, best)
     return ExactResult(current, *proven, True, 0.0)
 
 
-class _Model:
-    """The CP-SAT model of ``rounds`` rounds (round 0 is the one to pair)."""
+class _PlannedModel:
+    """One CP-SAT model of ``rounds`` rounds (round 0 is the one to pair).
 
-    def __init__(self, problem: RoundProblem, draft: list[list[int]], rounds: int) -> None:
+    Score mixing of round 0 goes through a *table type* per slot (the
+    multiset of point totals at it), with no cost limit: planning ahead may
+    need a costlier round than the draft.
+    """
+
+    def __init__(self, problem: RoundProblem, rounds: int) -> None:
         self.p = problem
-        self.draft = draft
         self.rounds = rounds
         self.m = cp_model.CpModel()
 
-    def build(self, score_limit: int | None) -> bool:
+    def build(self) -> bool:
+        """Build the model; ``False`` when there are too many table types."""
         m, order, sizes = self.m, list(self.p.order), list(self.p.sizes)
         slots = range(len(sizes))
         self.x = {}
@@ -286,8 +289,7 @@ class _Model:
                     m.add_bool_or([self.x[i, t, 0].Not(), self.x[j, t, 0].Not(), z])
                 conflict_terms.append(w * z)
         self.conflict_total = sum(conflict_terms)
-        # Planning ahead may need a worse score than the draft: no type limit then.
-        return self._score_types(score_limit if score_limit is not None else float("inf"))
+        return self._score_types()
 
     def _plan_pair(self, i: int, j: int) -> None:
         """Across the planned rounds a pair meets at most once, never if it met before."""
@@ -305,7 +307,7 @@ class _Model:
             together.append(w)
         m.add_at_most_one(together)
 
-    def _score_types(self, bound: float) -> bool:
+    def _score_types(self) -> bool:
         m, order, sizes = self.m, self.p.order, self.p.sizes
         values = sorted({self.p.points[i] for i in order})
         group = {v: [i for i in order if self.p.points[i] == v] for v in values}
@@ -314,8 +316,7 @@ class _Model:
             if size not in kinds:
                 kinds[size] = [
                     combo for combo in combinations_with_replacement(values, size)
-                    if type_cost(combo) <= bound
-                    and all(len(group[v]) >= c for v, c in Counter(combo).items())
+                    if all(len(group[v]) >= c for v, c in Counter(combo).items())
                 ]
                 if len(kinds[size]) > TYPE_LIMIT:
                     return False
@@ -375,13 +376,9 @@ class _Model:
         ]
         return int(solver.objective_value), status == cp_model.OPTIMAL, found
 
-    def fix(self, objective, best: int | None, tables: list[list[int]] | None) -> None:
-        """Keep the tier at ``best`` (or at the value of ``tables``) for the next tiers."""
-        if best is None and tables is not None and objective is not self.seat_total:
-            conflicts, score, _ = self.p.tiers(tables)
-            best = conflicts if objective is self.conflict_total else score
-        if best is not None:
-            self.m.add(objective <= best)
+    def fix(self, objective, best: int) -> None:
+        """Keep the tier at ``best`` for the next tiers."""
+        self.m.add(objective <= best)
 
     def _hint(self, tables: list[list[int]]) -> None:
         """Round 0 hinted with ``tables`` in slot order (first players in rank order)."""

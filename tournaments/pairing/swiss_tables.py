@@ -84,13 +84,11 @@ def pair_tables(
     partition.improve(tables, pair_cost, conflict=m_club)
     partition.repair(tables, pair_cost, conflict=m_club, misplaced=m_pos)
     if ctx.options.exact_limit < len(order) <= ctx.options.solver_limit:
-        solved = _solve(ctx, order, sizes, tables)
-        if solved is not None:
-            tables, proof = solved
-            if proof == "minimal":
-                return tables, proof
-            # Not proven in time: the feasibility search below may still prove
-            # that repeats are unavoidable.
+        tables, proof = _solve(ctx, order, sizes, tables)
+        if proof == "minimal":
+            return tables, proof
+        # Not proven in time: the feasibility search below may still prove
+        # that repeats are unavoidable.
     if len(order) <= ctx.options.exact_limit:
         better, _, complete = partition.exact(
             order, sizes, pair_cost, upper=total(tables), misplaced=m_pos
@@ -115,8 +113,7 @@ def pair_tables(
 def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[list[int]]):
     """The exact round (:mod:`.swiss_exact`) with the heuristic's tables as a start.
 
-    Returns ``(tables, proof)``, or ``None`` when the model is too large.
-    Tables come back top-down: full tables by their best-ranked player,
+    Returns ``(tables, proof)``. Tables come back top-down: full tables by their best-ranked player,
     smaller tables below them. The repeat flags say "minimal" only when the
     conflict tier was proven optimal within the time cap.
     """
@@ -138,8 +135,6 @@ def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[l
     )
     future = _rounds_to_plan(ctx, order)
     result = solve_round(problem, tables, ctx.options.time_limit, future)
-    if result is None:
-        return None
     full = max(sizes)
     ranked = sorted(result.tables, key=lambda t: (len(t) != full, min(t)))
     return ranked, ("minimal" if result.conflicts_proven else "heuristic")
