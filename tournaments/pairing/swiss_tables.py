@@ -108,14 +108,13 @@ def pair_tables(
     return (found if total(found) < total(tables) else tables), "minimal"
 
 
-
-
 def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[list[int]]):
     """The exact round (:mod:`.swiss_exact`) with the heuristic's tables as a start.
 
-    Returns ``(tables, proof)``. Tables come back top-down: full tables by their best-ranked player,
-    smaller tables below them. The repeat flags say "minimal" only when the
-    conflict tier was proven optimal within the time cap.
+    Returns ``(tables, proof)``. Tables come back top-down: tables of the
+    tournament's size by their best-ranked player, remainder tables below
+    them. The repeat flags say "minimal" only when the conflict tier was
+    proven optimal within the time cap.
     """
     max_meet = max((c for _, c in ctx.meetings.pairs()), default=0)
     terms = sum(comb(s, 2) for s in sizes)
@@ -135,8 +134,7 @@ def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[l
     )
     future = _rounds_to_plan(ctx, order)
     result = solve_round(problem, tables, ctx.options.time_limit, future)
-    full = max(sizes)
-    ranked = sorted(result.tables, key=lambda t: (len(t) != full, min(t)))
+    ranked = sorted(result.tables, key=lambda t: (len(t) != ctx.table_size, min(t)))
     return ranked, ("minimal" if result.conflicts_proven else "heuristic")
 
 
