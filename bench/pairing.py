@@ -1,11 +1,16 @@
 """Pairing benchmarks: prints timings for docs/benchmarks.md ("## Pairing").
 
-Run from the project root: .venv/bin/python bench/pairing.py [--runs N]
+Run from the project root: .venv/bin/python bench/pairing.py [--runs N] [--seeds S]
 
-Each Swiss case first simulates 8 rounds (paired by the Swiss system itself,
-random placings at every table), then times the pairing of round 9 several
-times on the same input and reports the median with the quality of the draft
-(repeat meetings, score floats, seat-balance flags).
+Each large Swiss case first simulates 8 rounds (paired by the Swiss system
+itself, random placings at every table), then times the pairing of round 9
+several times on the same input and reports the median with the quality of
+the draft (repeat meetings, score floats, seat-balance flags).
+
+The exact cases (16–64 players at tables of 3 and 4) pair 9 rounds per seed
+with the exact solver and report, over rounds 2–9 of every seed, the median
+and worst time, how many rounds were proven optimal (conflicts, score mixing,
+everything), and the repeated pairs against the proven lower bound.
 """
 
 from __future__ import annotations
@@ -39,8 +44,9 @@ from tournaments.pairing import (  # noqa: E402
 
 def versions() -> str:
     import networkx
+    import ortools
 
-    return f"networkx {networkx.__version__}"
+    return f"networkx {networkx.__version__}, ortools {ortools.__version__}"
 
 
 def simulate(n: int, size: int, rounds: int, seed: int):
@@ -115,6 +121,105 @@ def swiss_case(n: int, size: int, runs: int, limit: float, **options) -> None:
     )
 
 
+def placings(draft, rng: random.Random, points: dict) -> None:
+    """Random placings at every table, scored by placing (3/2/1/0 at a table of 4)."""
+    for t in draft.tables:
+        order = list(t.seats)
+        rng.shuffle(order)
+        for place, pid in enumerate(order):
+            points[pid] += len(order) - 1 - place
+
+
+class Spy:
+    """Records what the exact solver proved for each round it was asked about."""
+
+    def __init__(self) -> None:
+        from tournaments.pairing import swiss_tables
+
+        self.module, self.original, self.last = swiss_tables, swiss_tables.solve_round, None
+
+        def spy(*args, **kwargs):
+            self.last = self.original(*args, **kwargs)
+            return self.last
+
+        swiss_tables.solve_round = spy
+
+
+def exact_case(spy: Spy, n: int, size: int, seeds: int, limit: float = 2.0) -> None:
+    """Nine rounds per seed; rounds 2-9 measured."""
+    times, conflicts, score, everything, repeats, bound, unproven = [], 0, 0, 0, 0, 0, 0
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        points = dict.fromkeys(range(1, n + 1), 0)
+        history: list = []
+        for number in range(1, 10):
+            players = [PlayerEntry(i, points[i], 1000 + rng.randint(0, 999)) for i in points]
+            spy.last = None
+            t0 = time.perf_counter()
+            draft = pair_swiss(players, history, size)
+            elapsed = time.perf_counter() - t0
+            if number >= 2:
+                times.append(elapsed)
+                found = spy.last
+                rep = sum(1 for f in draft.flags if f.code == "repeat-meeting")
+                repeats += rep
+                if found is not None and found.conflicts_proven:
+                    conflicts += 1
+                    bound += rep  # proven: the repeats are the least possible
+                else:
+                    unproven += rep
+                score += bool(found and found.score_proven)
+                everything += bool(found and found.proven)
+            history.append([t.seats for t in draft.tables])
+            placings(draft, rng, points)
+    total = len(times)
+    median = statistics.median(times)
+    print(
+        f"exact swiss {n} players, tables of {size}, {seeds} seeds x rounds 2-9 ({total} rounds): "
+        f"median {median:.2f} s, max {max(times):.2f} s; target <= {limit:.0f} s: "
+        f"{'ok' if median <= limit else 'MISSED'}; proven optimal: conflicts {conflicts}/{total}, "
+        f"score mixing {score}/{total}, all tiers {everything}/{total}; repeated pairs {repeats} "
+        f"(in proven rounds {bound} = their lower bound; in unproven rounds {unproven}, "
+        f"lower bound 0)"
+    )
+
+
+def planned_case(seeds: int) -> None:
+    """16 players at tables of 4 over 5 planned rounds: a repeat-free schedule exists."""
+    worst, times = 0, []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        points = dict.fromkeys(range(1, 17), 0)
+        history: list = []
+        for _ in range(5):
+            players = [PlayerEntry(i, points[i], 1000 + i) for i in points]
+            t0 = time.perf_counter()
+            draft = pair_swiss(players, history, 4, SwissOptions(planned_rounds=5))
+            times.append(time.perf_counter() - t0)
+            history.append([t.seats for t in draft.tables])
+            placings(draft, rng, points)
+        worst = max(worst, history_repeats(history))
+    print(f"planned swiss 16 players, tables of 4, 5 rounds, {seeds} seeds: most repeated pairs "
+          f"in a tournament {worst}; median round {statistics.median(times):.2f} s, "
+          f"max {max(times):.2f} s")
+
+
+def round_robin_bounds() -> None:
+    """Unmet pairs of table round robins against the counting bound."""
+    for size in (3, 4):
+        cells = []
+        for n in range(size + 2, 41):
+            schedule = round_robin(list(range(n)), table_size=size)
+            flag = schedule.flags[0].params
+            seats = sum(len(t.seats) * (len(t.seats) - 1) // 2 for r in schedule.rounds
+                        for t in r.tables)
+            bound = max(0, n * (n - 1) // 2 - seats)  # each table covers at most its pairs
+            if flag["unmet_pairs"] or bound:
+                cells.append(f"{n}: {flag['unmet_pairs']} (bound {bound})")
+        print(f"round robin at tables of {size}, default rounds, unmet pairs where any: "
+              + ", ".join(cells))
+
+
 def other_cases() -> None:
     players, _, results = simulate(1000, 4, 8, seed=1)
     t0 = time.perf_counter()
@@ -141,6 +246,9 @@ def other_cases() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--only-exact", action="store_true")
+    parser.add_argument("--skip-exact", action="store_true")
     parser.add_argument(
         "--fallback",
         action="store_true",
@@ -149,6 +257,16 @@ def main() -> None:
     )
     args = parser.parse_args()
     print(f"machine: {machine()}, {versions()}")
+    if not args.skip_exact:
+        spy = Spy()
+        for n in (16, 24, 48, 64):
+            for size in (3, 4):
+                exact_case(spy, n, size, args.seeds)
+        planned_case(max(5, args.seeds))
+        round_robin_bounds()
+        print(f"machine: {machine()}")
+    if args.only_exact:
+        return
     swiss_case(1000, 4, args.runs, limit=2)
     swiss_case(500, 2, args.runs, limit=5)
     swiss_case(1001, 4, args.runs, limit=2, remainder="smaller_tables", avoid_same_club=True)

@@ -125,8 +125,10 @@ def swiss_draft(
                 byes[p] = byes.get(p, 0) + 1
     players = [entry(r, points.get(r.player_id, 0), byes.get(r.player_id, 0))
                for r in registrations]
+    # The planned number of rounds lets the pairing keep a repeat-free completion of them.
     options = pairing.SwissOptions(
-        avoid_same_club=tournament.avoid_same_club, remainder=tournament.remainder
+        avoid_same_club=tournament.avoid_same_club, remainder=tournament.remainder,
+        planned_rounds=tournament.planned_rounds or None,
     )
     return pairing.pair_swiss(players, history(tables), tournament.table_size, options)
 

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 #: Flags an organiser should look at before publishing; the rest are explanations.
-WARNINGS = {"repeat-meeting", "same-club", "forbidden-pair", "withdrawn-removed"}
+WARNINGS = {"repeat-meeting", "same-club", "forbidden-pair", "withdrawn-removed",
+            "two-player-table"}
 
 TIEBREAK_LABELS = {
     "points": gettext_lazy("Points"),
@@ -25,7 +26,11 @@ TIEBREAK_LABELS = {
     "sonneborn-berger": gettext_lazy("Sonneborn–Berger"),
     "direct-encounter": gettext_lazy("Direct encounter"),
     "progressive": gettext_lazy("Progressive score"),
-    "wins": gettext_lazy("Wins"),
+    # FIDE C.07's names: WIN counts rounds worth a win's points, a bye included;
+    # WON counts games won at the table. "wins" is how WON was stored before.
+    "win": gettext_lazy("Wins, byes included (WIN)"),
+    "won": gettext_lazy("Games won (WON)"),
+    "wins": gettext_lazy("Games won (WON)"),
     "rating": gettext_lazy("Rating"),
     "lots": gettext_lazy("Lots"),
 }
@@ -116,6 +121,9 @@ def describe(flag: dict, names: dict[int, str]) -> Said:
     elif code == "knockout-bye":
         text = _("%(player)s (seed %(seed)s) goes straight to knockout round %(round)s.") % {
             "player": name(), "seed": p["seed"], "round": p["enters_round"]}
+    elif code == "two-player-table":
+        text = _("Knockout round %(round)s has a two-player game at %(match)s: with this "
+                 "number of players it cannot be avoided at tables of %(table_size)s.") % p
     elif code == "qualified":
         text = _("%(player)s qualified in place %(rank)s.") % {"player": name(),
                                                               "rank": p["rank"]}
@@ -130,7 +138,8 @@ def describe(flag: dict, names: dict[int, str]) -> Said:
         text = _("Level on points with %(above)s, placed below by %(by)s.") % {
             "above": name("above"), "by": TIEBREAK_LABELS.get(p["decided_by"], p["decided_by"])}
     elif code == "direct-encounter-not-applied":
-        text = _("Direct encounter was skipped for %(players)s: not all of them met.") % {
+        text = _("Direct encounter only partly separates %(players)s: not all of them met, so "
+                 "only a player no missing game could catch up with is placed by it.") % {
             "players": ", ".join(names.get(x, "?") for x in p["players"])}
     else:
         text = code

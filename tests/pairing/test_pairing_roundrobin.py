@@ -4,7 +4,13 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.pairing import affine_plane_rounds, berger_table, meeting_counts, round_robin
+from tournaments.pairing import (
+    affine_plane_rounds,
+    berger_table,
+    meeting_counts,
+    resolvable_design,
+    round_robin,
+)
 
 
 def parse(text):
@@ -71,11 +77,16 @@ def test_berger_every_pair_once_and_colours_balanced(n):
     assert set(whites.values()) <= {m // 2 - 1, m // 2}
 
 
-def test_double_round_robin_swaps_the_last_two_rounds_and_reverses_colours():
+def test_double_round_robin_swaps_the_last_two_rounds_of_the_first_cycle_only():
     schedule = round_robin([1, 2, 3, 4], cycles=2)
     got = [[t.seats for t in r.tables] for r in schedule.rounds]
     first = [FIDE[4][0], FIDE[4][2], FIDE[4][1]]
-    assert got == first + [[(b, a) for a, b in rnd] for rnd in first]
+    second = [[(b, a) for a, b in rnd] for rnd in FIDE[4]]
+    assert got == first + second
+    # Across the break nobody has the same colour three times running.
+    for p in (1, 2, 3, 4):
+        colours = [next(t.index(p) for t in rnd if p in t) for rnd in got]
+        assert all(len(set(colours[i : i + 3])) > 1 for i in range(len(colours) - 2))
 
 
 def test_affine_planes_are_resolvable_designs():
@@ -88,13 +99,33 @@ def test_affine_planes_are_resolvable_designs():
             assert sorted(p for t in cls for p in t) == list(range(q * q))
 
 
-@pytest.mark.parametrize(("n", "size", "rounds"), [(9, 3, 4), (16, 4, 5)])
-def test_exact_designs_meet_every_pair_exactly_once(n, size, rounds):
+@pytest.mark.parametrize(
+    ("n", "size", "rounds", "design"),
+    [(9, 3, 4, "affine-geometry"), (15, 3, 7, "difference-family"),
+     (21, 3, 10, "difference-family"), (27, 3, 13, "affine-geometry"),
+     (39, 3, 19, "difference-family"), (63, 3, 31, "difference-family"),
+     (81, 3, 40, "affine-geometry"), (16, 4, 5, "affine-geometry"),
+     (28, 4, 9, "difference-family"), (40, 4, 13, "difference-family"),
+     (64, 4, 21, "affine-geometry")],
+)
+def test_exact_designs_meet_every_pair_exactly_once(n, size, rounds, design):
     ids = list(range(10, 10 + n))
     schedule = round_robin(ids, table_size=size)
     assert len(schedule.rounds) == rounds
+    for rnd in schedule.rounds:
+        assert sorted(p for t in rnd.tables for p in t.seats) == ids
+        assert {len(t.seats) for t in rnd.tables} == {size}
+        assert rnd.byes == []
     assert set(meeting_counts(ids, schedule.rounds).values()) == {1}
     assert [f.code for f in schedule.flags] == ["meeting-balance", "exact-design"]
+    assert schedule.flags[1].params == {"design": design, "order": size, "rounds": rounds}
+    assert schedule.flags[0].params["unmet_pairs"] == 0
+
+
+def test_design_sizes_without_a_construction_fall_back_to_the_local_search():
+    # 33 in threes (a Kirkman system exists, but no recipe is built in).
+    assert resolvable_design(33, 3) is None
+    assert resolvable_design(20, 4) is None  # none exists: 20 is not 4 mod 12
 
 
 def brute_force_best(n, size, rounds):

@@ -36,11 +36,12 @@ def test_every_tiebreak_value_by_hand():
     standings = compute_standings(PLAYERS, ROUNDS, win_draw_loss(), tiebreaks=TIEBREAKS)
     assert [r.player for r in standings.rows] == [3, 1, 2, 4]
     expected = {
-        # points, game, spread, buchholz, cut1, median, SB, DE, progressive, wins, rating
-        3: (7, 21, 7, 9, 7, 3, 8, 0, 12, 2, 1530),
-        1: (4, 22, 0, 12, 10, 3, 4, 0, 10, 1, 1510),
-        2: (3, 14, -3, 13, 11, 4, 2, 0, 6, 1, 1520),
-        4: (2, 17, -4, 14, 11, 4, 5.5, 0, 4, 0, 1540),
+        # points, game, spread, buchholz, cut1, median, SB, DE, progressive, WIN, WON, rating
+        # (no byes here, so WIN = WON)
+        3: (7, 21, 7, 9, 7, 3, 8, 0, 12, 2, 2, 1530),
+        1: (4, 22, 0, 12, 10, 3, 4, 0, 10, 1, 1, 1510),
+        2: (3, 14, -3, 13, 11, 4, 2, 0, 6, 1, 1, 1520),
+        4: (2, 17, -4, 14, 11, 4, 5.5, 0, 4, 0, 0, 1540),
     }
     for row in standings.rows:
         assert tuple(row.value(c) for c in TIEBREAKS) == expected[row.player]
@@ -68,10 +69,95 @@ def test_direct_encounter_not_applied_when_not_everybody_met():
     rounds = [rr(((1, 2), (1, 2)), ((3, 4), (2, 1))), rr(((1, 3), (2, 1)), ((2, 4), (1, 2)))]
     standings = compute_standings(PLAYERS, rounds, tiebreaks=("points", "direct-encounter"))
     assert all(r.value("points") == 3 for r in standings.rows)
+    # Mini-scores 1 each and every player has one unplayed encounter, which
+    # could lift anybody level with anybody: nobody is separated.
     assert all(r.value("direct-encounter") == 0 for r in standings.rows)
     assert standings.flags == [
         Flag("direct-encounter-not-applied", {"players": (1, 2, 3, 4)})
     ]
+
+
+# Every placing worth 0: the whole field stays tied on points, so direct
+# encounter sees all four players as one tied group.
+LEVEL = PointsScheme({2: (0, 0)})
+
+
+def test_direct_encounter_partial_separation_puts_an_uncatchable_leader_first():
+    # 1 beat 2, 3 and 4; 2 beat 4; 2-3 and 3-4 never met. Mini-scores 3, 1, 0, 0;
+    # the most the others could reach with their missing games: 2: 1 + 1,
+    # 3: 0 + 2, 4: 0 + 1. Nobody reaches 3, so 1 goes first; among 2, 3 and 4
+    # the missing games could still change everything.
+    rounds = [rr(((1, 2), (5, 1))), rr(((1, 3), (5, 1))), rr(((1, 4), (5, 1))),
+              rr(((2, 4), (5, 1)))]
+    standings = compute_standings(PLAYERS, rounds, LEVEL, tiebreaks=("points", "direct-encounter"))
+    values = {r.player: r.value("direct-encounter") for r in standings.rows}
+    assert values == {1: 4, 2: 0, 3: 0, 4: 0}
+    assert standings.rows[0].player == 1
+    assert standings.flags == [Flag("direct-encounter-not-applied", {"players": (1, 2, 3, 4)})]
+
+
+def test_direct_encounter_partial_separation_puts_a_hopeless_last_last():
+    # 4 lost to 1, 2 and 3 (mini-score 0, nothing unplayed); 1 beat 2, 2 beat 3,
+    # 1-3 never met. Mini-scores 2, 2, 1, 0: 4 cannot reach anybody and goes
+    # last; 1 could still be caught by 2 (2 > 2 fails), 3 could reach 2.
+    rounds = [rr(((1, 4), (5, 1)), ((2, 3), (5, 1))), rr(((2, 4), (5, 1))),
+              rr(((3, 4), (5, 1))), rr(((1, 2), (5, 1)))]
+    standings = compute_standings(PLAYERS, rounds, LEVEL, tiebreaks=("points", "direct-encounter"))
+    values = {r.player: r.value("direct-encounter") for r in standings.rows}
+    assert values == {1: 0, 2: 0, 3: 0, 4: -4}
+    assert standings.rows[-1].player == 4
+
+
+def test_sonneborn_berger_win_and_won_with_a_bye_and_mixed_tables():
+    # By placing (a bye is worth 3 = first place at a table of 4, i.e. a win).
+    # Round 1: 1 > 2 > 3 at a table of 3 (2/1/0), 4 > 5 at a table of 2 (1/0).
+    # Round 2: 2 > 4 > 5 > 1 at a table of 4 (3/2/1/0); 3 has the bye (3).
+    # Points: 1: 2, 2: 4, 3: 3, 4: 3, 5: 1.
+    players = [PlayerEntry(i) for i in (1, 2, 3, 4, 5)]
+    rounds = [
+        RoundResult((TableResult((1, 2, 3), (30, 20, 10)), TableResult((4, 5), (9, 1)))),
+        RoundResult((TableResult((2, 4, 5, 1), (40, 30, 20, 10)),), byes=(3,)),
+    ]
+    codes = ("points", "sonneborn-berger", "buchholz", "win", "won")
+    standings = compute_standings(players, rounds, by_placing(), tiebreaks=codes)
+    got = {r.player: tuple(r.value(c) for c in codes) for r in standings.rows}
+    expected = {
+        # SB per round = average over table-mates of (their points x my result):
+        # 1: (4 + 3) / 2 + 0 = 3.5;  2: (0 + 3) / 2 + (3 + 1 + 2) / 3 = 3.5;
+        # 3: 0 + bye (own 3 points x result 1) = 3;  4: 1 + (0 + 1 + 2) / 3 = 2;
+        # 5: 0 + 2 / 3.  Buchholz of 3: (2 + 4) / 2 + own 3 for the bye = 6.
+        # WIN counts 3's bye (worth a win); WON only first places at a table.
+        1: (2, 3.5, (4 + 3) / 2 + (4 + 3 + 1) / 3, 1, 1),
+        2: (4, 3.5, (2 + 3) / 2 + (3 + 1 + 2) / 3, 1, 1),
+        3: (3, 3, 6, 1, 0),
+        4: (3, 2, 1 + (4 + 1 + 2) / 3, 1, 1),
+        5: (1, 2 / 3, 3 + (4 + 3 + 2) / 3, 0, 0),
+    }
+    assert set(got) == set(expected)
+    for player, values in expected.items():
+        assert got[player] == pytest.approx(values)
+
+
+def test_sonneborn_berger_does_not_depend_on_table_size():
+    # Beating one opponent with 3 points at a table of 2 is worth the same as
+    # beating three opponents with 3 points each at a table of 4.
+    two = [RoundResult((TableResult((1, 2), (9, 1)),)), RoundResult((TableResult((2, 9), (9, 1)),)),
+           RoundResult((TableResult((2, 8), (9, 1)),))]
+    four = [RoundResult((TableResult((1, 2, 3, 4), (9, 3, 2, 1)),))] + [
+        RoundResult((TableResult((p, 9), (9, 1)), TableResult((q, 8), (9, 1))))
+        for p, q in ((2, 3), (4, 2), (3, 4))
+    ]
+    pts = {"points", "sonneborn-berger", "buchholz"}
+    a = compute_standings([PlayerEntry(1)], two, win_draw_loss(), tiebreaks=tuple(pts))
+    b = compute_standings([PlayerEntry(1)], four, win_draw_loss(), tiebreaks=tuple(pts))
+    assert a.rows[0].value("sonneborn-berger") == 6  # 2 had 6 points
+    assert b.rows[0].value("sonneborn-berger") == 6  # 2, 3 and 4 had 6 each
+
+
+def test_stored_wins_code_reads_as_won():
+    standings = compute_standings(PLAYERS, ROUNDS, win_draw_loss(), tiebreaks=("points", "wins"))
+    assert standings.tiebreaks == ("points", "won")
+    assert {r.player: r.value("won") for r in standings.rows} == {3: 2, 1: 1, 2: 1, 4: 0}
 
 
 def test_lots_always_separate_and_are_reproducible():

@@ -258,7 +258,8 @@ def simulate(n, size, rounds, remainder, seed, forbid):
     rng = random.Random(seed)
     ids = list(range(1, n + 1))
     forbidden = frozenset(frozenset(rng.sample(ids, 2)) for _ in range(forbid))
-    options = SwissOptions(forbidden_pairs=forbidden, remainder=remainder)
+    # A short solver cap keeps the properties fast; proofs are checked separately.
+    options = SwissOptions(forbidden_pairs=forbidden, remainder=remainder, time_limit=0.2)
     points = dict.fromkeys(ids, 0)
     byes = dict.fromkeys(ids, 0)
     clubs = {i: rng.choice("ABC") for i in ids}
@@ -364,5 +365,7 @@ def test_mid_size_fields_repeat_only_when_no_repeat_free_split_exists(n, size, r
     for _players, history, options, draft in simulate(n, size, rounds, "smaller_tables", seed, 1):
         repeats = [f.params for f in draft.flags if f.code == "repeat-meeting"]
         if repeats:
-            assert all(r["proof"] == "unavoidable" for r in repeats)
+            # The exact solver proves the count minimal; the feasibility search
+            # (its fallback) proves at least that some repeat is unavoidable.
+            assert all(r["proof"] in ("minimal", "unavoidable") for r in repeats)
             assert not repeat_free_split_exists(draft, history, options.forbidden_pairs)

@@ -8,6 +8,7 @@ stage glue (:func:`next_swiss_round`, :func:`knockout_from_standings`).
 Every decision worth explaining comes with a :class:`Flag`.
 """
 
+from .designs import Design, affine_geometry_rounds, affine_plane_rounds, resolvable_design
 from .knockout import (
     Bracket,
     Match,
@@ -29,7 +30,6 @@ from .model import (
 )
 from .roundrobin import (
     Schedule,
-    affine_plane_rounds,
     berger_table,
     meeting_counts,
     round_robin,
@@ -73,6 +73,9 @@ __all__ = [
     "TableResult",
     "advance",
     "affine_plane_rounds",
+    "affine_geometry_rounds",
+    "Design",
+    "resolvable_design",
     "berger_table",
     "bracket_order",
     "by_placing",

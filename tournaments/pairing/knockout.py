@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .knockout_plan import knockout_plan
 from .model import Flag, PlayerId
 
 
@@ -140,34 +141,78 @@ def single_elimination(
         raise ValueError("need 2 <= table_size <= 6 and advance dividing table_size")
     if third_place and t != 2:
         raise ValueError("a third-place match needs tables of 2")
-    f = t // k
-    rounds = 1
-    while t * f ** (rounds - 1) < n:
-        rounds += 1
-    first = f ** (rounds - 1)
-    raw: list[_Raw] = []
-    prev: list[str] = []
-    for rnd in range(1, rounds + 1):
-        ids = []
-        for q in range(first // f ** (rnd - 1)):
-            mid = f"R{rnd}.{q}"
-            if rnd == 1:
-                head = bracket_order(first, f)[q]
-                slots = [seed(head)] + [seed(lv * first + first + 1 - head) for lv in range(1, t)]
-            else:
-                feed = prev[q * f : (q + 1) * f]
-                slots = [result(src, p) for p in range(1, k + 1) for src in feed]
-            final = rnd == rounds
-            raw.append(_Raw(mid, "main", rnd, slots, 0 if final else k, 2 * rnd))
-            ids.append(mid)
-        prev = ids
+    plan = knockout_plan(n, t, k)
+    rounds = len(plan)
+    entrants: list[Source] = [seed(s) for s in range(1, n + 1)]
+    favourite: dict[Source, int] = {src: src.seed for src in entrants}
+    by_round: list[list[_Raw]] = []
+    for rnd, step in enumerate(plan, start=1):
+        final = rnd == rounds
+        tables = _seat(entrants[step.byes :], step.sizes)
+        matches = [
+            _Raw(f"R{rnd}.{q}", "main", rnd, slots, 0 if final else k, 2 * rnd)
+            for q, slots in enumerate(tables)
+        ]
+        by_round.append(matches)
+        if final:
+            break
+        for m in matches:
+            best = sorted(favourite[src] for src in m.slots)
+            favourite.update({result(m.id, p): best[p - 1] for p in range(1, k + 1)})
+        # The next round is seeded by who would go on if the better seed
+        # always won, so its tables mix strong and weak again.
+        entrants = entrants[: step.byes] + sorted(
+            (result(m.id, p) for p in range(1, k + 1) for m in matches), key=favourite.__getitem__
+        )
+    raw = [m for matches in _bracket_order(by_round) for m in matches]
     if third_place and rounds >= 2:
         semis = [m.id for m in raw if m.round == rounds - 1]
         raw.insert(
             len(raw) - 1,
             _Raw("T", "third-place", rounds, [result(s, 2) for s in semis], 0, 2 * rounds - 1),
         )
-    return _finish("single", t, k, seeds, raw, "M", bracket_reset=False)
+    twos = [
+        Flag("two-player-table", {"match": m.id, "round": m.round, "table_size": t})
+        for m in raw
+        if t > 2 and len(m.slots) == 2
+    ]
+    return _finish("single", t, k, seeds, raw, "M", bracket_reset=False, extra_flags=twos)
+
+
+def _seat(players: list[Source], sizes: tuple[int, ...]) -> list[list[Source]]:
+    """Tables of ``sizes`` (smallest first): heads in order, each further level reversed.
+
+    The best head thus meets the weakest player of every level, and the top
+    heads get the smaller tables (the fewer opponents, the better the odds).
+    """
+    tables: list[list[Source]] = [[] for _ in sizes]
+    rest = iter(players)
+    for level in range(max(sizes)):
+        open_tables = [q for q, size in enumerate(sizes) if size > level]
+        if level:
+            open_tables.reverse()
+        for q in open_tables:
+            tables[q].append(next(rest))
+    return tables
+
+
+def _bracket_order(by_round: list[list[_Raw]]) -> list[list[_Raw]]:
+    """Each round's tables in the order the next round takes their players.
+
+    Listed so, the tables feeding one later table stand together, as in a
+    printed bracket (1–16, 8–9, 4–13, 5–12, … for sixteen players).
+    """
+    ordered = [by_round[-1]]
+    for matches in reversed(by_round[:-1]):
+        position = {m.id: i for i, m in enumerate(matches)}
+        taken: list[_Raw] = []
+        for later in ordered[0]:
+            for src in later.slots:
+                if src.kind == "result" and src.match in position:
+                    m = matches[position.pop(src.match)]
+                    taken.append(m)
+        ordered.insert(0, taken + [m for m in matches if m.id in position])
+    return ordered
 
 
 def double_elimination(seeds: Sequence[PlayerId], bracket_reset: bool = True) -> Bracket:
@@ -249,6 +294,7 @@ def _finish(
     raw: list[_Raw],
     prefix: str,
     bracket_reset: bool,
+    extra_flags: Sequence[Flag] = (),
 ) -> Bracket:
     """Drop empty seats, renumber the real matches and work out the places."""
     n = len(seeds)
@@ -297,6 +343,8 @@ def _finish(
         Flag("knockout-bye", {"player": seeds[s - 1], "seed": s, "enters_round": r})
         for s, r in sorted(first_round.items())
         if r > 1
+    ) + tuple(
+        replace(f, params={**f.params, "match": names[f.params["match"]]}) for f in extra_flags
     )
     return Bracket(system, t, k, tuple(seeds), matches, places, flags, bracket_reset)
 

@@ -74,13 +74,21 @@ class SwissOptions:
     full tables: ``"bye"`` sits the left-over players out, ``"smaller_tables"``
     seats them at tables of another size (see :func:`table_sizes`).
     ``exact_limit`` is the field size up to which tables of 3–4 are solved by
-    exhaustive search instead of the heuristic.
+    exhaustive search instead of the heuristic; above it, up to
+    ``solver_limit`` seated players, a CP-SAT model solves the round exactly
+    within ``time_limit`` seconds, starting from the heuristic's draft (which
+    stays when the solver cannot improve on it in time). ``planned_rounds``,
+    the number of Swiss rounds when known, lets the solver keep a
+    repeat-free completion of the remaining rounds whenever one exists.
     """
 
     avoid_same_club: bool = False
     forbidden_pairs: frozenset[frozenset[PlayerId]] = frozenset()
     remainder: Remainder = "bye"
     exact_limit: int = 12
+    solver_limit: int = 96
+    time_limit: float = 1.2
+    planned_rounds: int | None = None
 
 
 def table_sizes(count: int, table_size: int, remainder: Remainder) -> tuple[list[int], int]:

@@ -1,10 +1,10 @@
 """Round-robin schedules.
 
 Tables of 2 follow FIDE's Berger tables (Handbook C.05, Annex 1). Tables of
-3–4 use an exact resolvable design when one is built in (the affine planes
-of order 3 and 4: 9 players in threes over 4 rounds, 16 in fours over 5
-rounds, every pair meeting exactly once) and otherwise a local search that
-keeps the pair-meeting counts as even as possible.
+3–4 use an exact resolvable design when one is built in (``designs``: every
+pair meets exactly once — Kirkman triple systems for 9, 15, 21, 27, 39, 63,
+81 in threes, designs for 16, 28, 40, 64 in fours) and otherwise a local
+search that keeps the pair-meeting counts as even as possible.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from . import partition
+from .designs import resolvable_design
 from .model import Flag, PlayerId, Remainder, RoundDraft, Table, table_sizes
 
 #: Simulated-annealing steps per player and round (capped by MAX_STEPS).
@@ -69,9 +70,10 @@ def round_robin(
     """Schedule a round robin; ``player_ids`` in pairing-number order.
 
     For tables of 2 this is the Berger table (``cycles`` repeats it with
-    colours reversed in every second cycle; with more than one cycle the
-    last two rounds of each cycle are swapped, as FIDE recommends, so no
-    player gets three equal colours in a row across the cycle break).
+    colours reversed in every second cycle; the last two rounds of every
+    cycle but the last are swapped, as FIDE recommends for a double round
+    robin's first cycle, so no player gets three equal colours in a row
+    across the break).
     ``rounds`` cuts the schedule short. For tables of 3–4, ``rounds``
     defaults to enough rounds for everybody to be able to meet everybody,
     ``remainder`` handles a field that does not divide into full tables and
@@ -93,11 +95,15 @@ def round_robin(
 
 def _berger_drafts(ids: list[int], cycles: int) -> list[RoundDraft]:
     n = len(ids)
-    base = berger_table(n)
-    if cycles > 1 and len(base) >= 2:
-        base = base[:-2] + [base[-1], base[-2]]
+    table = berger_table(n)
     drafts = []
     for cycle in range(cycles):
+        base = table
+        if cycle < cycles - 1 and len(table) >= 2:
+            # FIDE C.05: the last two rounds of a cycle followed by another are
+            # swapped, so nobody plays three games with one colour across the
+            # break; the last cycle keeps the table's order.
+            base = table[:-2] + [table[-1], table[-2]]
         for rnd in base:
             tables, byes, flags = [], [], []
             for a, b in rnd:
@@ -116,39 +122,6 @@ def _berger_drafts(ids: list[int], cycles: int) -> list[RoundDraft]:
 # -- tables of 3-4 ------------------------------------------------------------
 
 
-def _field(q: int) -> tuple:
-    """Addition and multiplication of the field with ``q`` elements (q = 3, 4)."""
-    if q == 4:
-        def mul(a: int, b: int) -> int:
-            # GF(4) as polynomials over GF(2) modulo x^2 + x + 1.
-            r = (a if b & 1 else 0) ^ ((a << 1) if b & 2 else 0)
-            return r ^ 0b111 if r & 0b100 else r
-
-        return (lambda a, b: a ^ b), mul
-    return (lambda a, b: (a + b) % q), (lambda a, b: a * b % q)
-
-
-def affine_plane_rounds(q: int) -> list[list[list[int]]]:
-    """The ``q + 1`` parallel classes of the affine plane of order ``q``.
-
-    Points are ``x * q + y``; each class is a round of ``q`` tables of ``q``
-    and every pair of the ``q * q`` points shares exactly one table.
-    """
-    if q not in (3, 4):
-        raise ValueError("only orders 3 and 4 are built in")
-    add, mul = _field(q)
-    classes = [[[x * q + y for y in range(q)] for x in range(q)]]  # x = const
-    for slope in range(q):
-        lines: dict[int, list[int]] = {}
-        for x in range(q):
-            for y in range(q):
-                # point (x, y) lies on y = slope * x + b with b = y - slope * x
-                b = next(c for c in range(q) if add(mul(slope, x), c) == y)
-                lines.setdefault(b, []).append(x * q + y)
-        classes.append([lines[b] for b in sorted(lines)])
-    return classes
-
-
 def _table_schedule(
     ids: list[int], size: int, rounds: int | None, remainder: Remainder, seed: int
 ) -> Schedule:
@@ -156,7 +129,8 @@ def _table_schedule(
     if rounds is None:
         rounds = max(1, -(-(n - 1) // (size - 1)))
     rng = random.Random(seed)
-    design = affine_plane_rounds(size) if n == size * size else []
+    found = resolvable_design(n, size)
+    design = [[list(t) for t in rnd] for rnd in found.rounds] if found else []
     counts = [[0] * n for _ in range(n)]
     plan: list[tuple[list[list[int]], list[int], bool]] = []  # tables, byes, fixed
     bye_counts = [0] * n
@@ -178,8 +152,8 @@ def _table_schedule(
     _anneal(plan, counts, rng)
     drafts = _seat(ids, plan)
     flags = [_balance_flag(ids, drafts)]
-    if design:
-        flags.append(Flag("exact-design", {"design": "affine-plane", "order": size,
+    if found:
+        flags.append(Flag("exact-design", {"design": found.name, "order": size,
                                            "rounds": min(rounds, len(design))}))
     return Schedule(drafts, flags)
 

@@ -28,9 +28,12 @@ TIEBREAKS = (
     "sonneborn-berger",
     "direct-encounter",
     "progressive",
-    "wins",
+    "win",
+    "won",
     "rating",
 )
+#: Codes kept readable for standings stored before WIN and WON were split.
+LEGACY_TIEBREAKS = {"wins": "won"}
 DEFAULT_TIEBREAKS = (
     "points",
     "direct-encounter",
@@ -86,6 +89,17 @@ class PointsScheme:
     shared_first: float | None = None
     ties: str = "average"
     bye: float = 0
+
+    def bye_result(self) -> Fraction:
+        """A bye as a game result (1 = a win): its points over a first place's, at most 1.
+
+        The first place is the best one at the Triominos tables (2–4 players).
+        """
+        firsts = [Fraction(v[0]) for size, v in self.placing.items() if size <= 4 and v]
+        first = max(firsts, default=Fraction(0))
+        if first <= 0:
+            return Fraction(0)
+        return min(Fraction(1), Fraction(self.bye) / first)
 
     def table_points(self, places: Sequence[int]) -> list[Fraction]:
         """Points for each seat of a table, given the seats' placings."""
@@ -149,11 +163,13 @@ class _Player:
     points: Fraction = Fraction(0)
     game_points: Fraction = Fraction(0)
     spread: Fraction = Fraction(0)
-    wins: int = 0
+    won: int = 0  # C.07 WON: games won over the board (first place alone)
+    win: int = 0  # C.07 WIN: rounds with a win's points, byes worth a win included
     progressive: Fraction = Fraction(0)
     # per played table: (table-mates, my placing, their placings)
     tables: list = field(default_factory=list)
     byes: int = 0
+    bye_result: Fraction = Fraction(0)  # result of one bye as a game (1 = win)
 
 
 def compute_standings(
@@ -169,6 +185,7 @@ def compute_standings(
     still count as table-mates but get no row.
     """
     scheme = scheme or win_draw_loss()
+    tiebreaks = tuple(LEGACY_TIEBREAKS.get(c, c) for c in tiebreaks)
     unknown = [c for c in tiebreaks if c not in TIEBREAKS]
     if unknown:
         raise ValueError(f"unknown tie-breaks: {unknown}")
@@ -237,11 +254,14 @@ def _plain(v: Fraction) -> float:
 
 def _collect(players, rounds, scheme: PointsScheme) -> dict[PlayerId, _Player]:
     stats: dict[PlayerId, _Player] = {p.id: _Player() for p in players}
+    bye_result = scheme.bye_result()
     for rnd in rounds:
         for pid in rnd.byes:
             st = stats.setdefault(pid, _Player())
             st.points += Fraction(scheme.bye)
             st.byes += 1
+            st.bye_result = bye_result
+            st.win += bye_result == 1
         for tr in rnd.tables:
             places = tr.places()
             pts = scheme.table_points(places)
@@ -253,7 +273,8 @@ def _collect(players, rounds, scheme: PointsScheme) -> dict[PlayerId, _Player]:
                 st.game_points += scores[i]
                 st.spread += scores[i] - sum(scores[j] for j in others) / len(others)
                 if places[i] == 1 and places.count(1) == 1:
-                    st.wins += 1
+                    st.won += 1
+                    st.win += 1
                 st.tables.append(
                     ([tr.seats[j] for j in others], places[i], [places[j] for j in others])
                 )
@@ -272,20 +293,25 @@ def _value(code: str, stats: dict[PlayerId, _Player], pid: PlayerId) -> Fraction
         return st.spread
     if code == "progressive":
         return st.progressive
-    if code == "wins":
-        return Fraction(st.wins)
+    if code == "win":
+        return Fraction(st.win)
+    if code == "won":
+        return Fraction(st.won)
     if code == "sonneborn-berger":
-        total = Fraction(0)
+        # Per round, the average over the table-mates of (their final points
+        # x my result against them: 1 above, 1/2 level, 0 below), so a round
+        # weighs the same at every table size; at tables of 2 this is the
+        # classical sum. A bye (C.07): a game against a virtual opponent with
+        # the player's own final points, with the bye's result.
+        total = st.points * st.bye_result * st.byes
         for mates, mine, theirs in st.tables:
-            for mate, place in zip(mates, theirs, strict=True):
-                if mine < place:
-                    total += stats[mate].points
-                elif mine == place:
-                    total += stats[mate].points / 2
+            pairs = zip(mates, theirs, strict=True)
+            got = sum((stats[m].points * _result(mine, place) for m, place in pairs), Fraction(0))
+            total += got / len(mates)
         return total
     # Buchholz family: per round, the average final points of the
     # table-mates (so tables of different sizes weigh alike); a bye counts as
-    # meeting an opponent with the player's own final points.
+    # meeting an opponent with the player's own final points (C.07).
     per_round = [
         sum(stats[m].points for m in mates) / len(mates) for mates, _, _ in st.tables
     ] + [st.points] * st.byes
@@ -297,13 +323,24 @@ def _value(code: str, stats: dict[PlayerId, _Player], pid: PlayerId) -> Fraction
     return sum(per_round, Fraction(0))
 
 
+def _result(mine: int, theirs: int) -> Fraction:
+    """My result against one table-mate: 1 finished above, 1/2 level, 0 below."""
+    if mine < theirs:
+        return Fraction(1)
+    return Fraction(1, 2) if mine == theirs else Fraction(0)
+
+
 def _direct_encounter(
     stats: dict[PlayerId, _Player], group: list[PlayerId], flags: list[Flag]
 ) -> dict[PlayerId, Fraction]:
     """Mini-score among the tied ``group``: 1 per tied table-mate finished above, ½ level.
 
-    Only applied when every pair of the group has met; otherwise everybody
-    gets 0 (no separation) and a flag says so.
+    When every pair of the group met, the mini-scores rank them (C.07). When
+    not (a Swiss event), only the partial separation holds: a player whose
+    mini-score beats what any other could reach by winning all their
+    unplayed encounters in the group goes first, one who could not reach
+    anybody else's mini-score goes last, repeatedly; the rest stay tied, and
+    a flag names the group.
     """
     zero = {p: Fraction(0) for p in group}
     if len(group) < 2:
@@ -316,11 +353,38 @@ def _direct_encounter(
             for mate, place in zip(mates, theirs, strict=True):
                 if mate in members:
                     met.add(frozenset((pid, mate)))
-                    if mine < place:
-                        score[pid] += 1
-                    elif mine == place:
-                        score[pid] += Fraction(1, 2)
-    if any(frozenset(pair) not in met for pair in combinations(group, 2)):
-        flags.append(Flag("direct-encounter-not-applied", {"players": tuple(sorted(group))}))
-        return zero
-    return score
+                    score[pid] += _result(mine, place)
+    if all(frozenset(pair) in met for pair in combinations(group, 2)):
+        return score
+    flags.append(Flag("direct-encounter-not-applied", {"players": tuple(sorted(group))}))
+    return _partial_separation(group, score, met)
+
+
+def _partial_separation(
+    group: list[PlayerId], score: dict[PlayerId, Fraction], met: set[frozenset]
+) -> dict[PlayerId, Fraction]:
+    """Values that separate only those whom no unplayed encounter could overtake."""
+    left = list(group)
+    top: list[PlayerId] = []
+    bottom: list[PlayerId] = []
+
+    def best_possible(p: PlayerId) -> Fraction:
+        return score[p] + sum(1 for q in left if q != p and frozenset((p, q)) not in met)
+
+    while len(left) > 1:
+        ahead = [p for p in left if all(score[p] > best_possible(q) for q in left if q != p)]
+        behind = [p for p in left if all(best_possible(p) < score[q] for q in left if q != p)]
+        if not ahead and not behind:
+            break
+        for p in ahead:
+            top.append(p)
+            left.remove(p)
+        for p in behind:
+            if p in left:
+                bottom.append(p)
+                left.remove(p)
+    n = len(group)
+    values = dict.fromkeys(left, Fraction(0))
+    values.update({p: Fraction(n - i) for i, p in enumerate(top)})
+    values.update({p: Fraction(-n + i) for i, p in enumerate(bottom)})
+    return values

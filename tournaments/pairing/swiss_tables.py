@@ -29,9 +29,13 @@ from math import comb
 from . import partition
 from .feasible import conflict_free
 from .swiss_context import SwissContext, tier_multipliers
+from .swiss_exact import RoundProblem, solve_round
 
 #: Largest field (seated players) for the repeat-free feasibility search.
 FEASIBLE_LIMIT = 64
+#: Largest field for which later rounds are planned repeat-free (the model grows
+#: with the field times the rounds).
+PLAN_LIMIT = 32
 
 
 def pair_tables(
@@ -79,6 +83,12 @@ def pair_tables(
     tables = partition.greedy_fill(order, sizes, pair_cost, window=window)
     partition.improve(tables, pair_cost, conflict=m_club)
     partition.repair(tables, pair_cost, conflict=m_club, misplaced=m_pos)
+    if ctx.options.exact_limit < len(order) <= ctx.options.solver_limit:
+        tables, proof = _solve(ctx, order, sizes, tables)
+        if proof == "minimal":
+            return tables, proof
+        # Not proven in time: the feasibility search below may still prove
+        # that repeats are unavoidable.
     if len(order) <= ctx.options.exact_limit:
         better, _, complete = partition.exact(
             order, sizes, pair_cost, upper=total(tables), misplaced=m_pos
@@ -96,3 +106,54 @@ def pair_tables(
     partition.improve(found, pair_cost, conflict=m_club)
     partition.repair(found, pair_cost, conflict=m_club, misplaced=m_pos)
     return (found if total(found) < total(tables) else tables), "minimal"
+
+
+def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[list[int]]):
+    """The exact round (:mod:`.swiss_exact`) with the heuristic's tables as a start.
+
+    Returns ``(tables, proof)``. Tables come back top-down: tables of the
+    tournament's size by their best-ranked player, remainder tables below
+    them. The repeat flags say "minimal" only when the conflict tier was
+    proven optimal within the time cap.
+    """
+    max_meet = max((c for _, c in ctx.meetings.pairs()), default=0)
+    terms = sum(comb(s, 2) for s in sizes)
+    m_hard, m_rep, m_club = tier_multipliers([1, 2 * max_meet + 1, 1], terms)
+
+    def conflict(i: int, j: int) -> int:
+        return (
+            (m_hard if ctx.is_forbidden(i, j) else 0)
+            + m_rep * ctx.repeat_cost(i, j)
+            + (m_club if ctx.same_club(i, j) else 0)
+        )
+
+    problem = RoundProblem(
+        order, sizes, conflict, ctx.points,
+        seat_ok=lambda i, size: ctx.over_share(i, size) == 0,
+        met=lambda i, j: ctx.is_forbidden(i, j) or ctx.repeat_cost(i, j) > 0,
+    )
+    future = _rounds_to_plan(ctx, order)
+    result = solve_round(problem, tables, ctx.options.time_limit, future)
+    ranked = sorted(result.tables, key=lambda t: (len(t) != ctx.table_size, min(t)))
+    return ranked, ("minimal" if result.conflicts_proven else "heuristic")
+
+
+def _rounds_to_plan(ctx: SwissContext, order: list[int]) -> int:
+    """Later rounds to keep repeat-free, when the number of rounds is known.
+
+    Only for fields up to ``PLAN_LIMIT`` with nobody sitting out (byes make
+    later fields unknown), and only while a repeat-free completion can
+    still exist at all: everybody needs enough players not yet met.
+    """
+    planned = ctx.options.planned_rounds
+    if not planned or len(order) != len(ctx.ids) or len(order) > PLAN_LIMIT:
+        return 0
+    future = planned - ctx.meetings.rounds - 1
+    if future <= 0:
+        return 0
+    need = (future + 1) * (ctx.table_size - 1)
+    for i in order:
+        unmet = sum(1 for j in order if j != i and ctx.repeat_cost(i, j) == 0)
+        if unmet < need:
+            return 0
+    return future

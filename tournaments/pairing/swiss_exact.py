@@ -1,0 +1,388 @@
+"""An exact Swiss round at tables of 3–4: lower bounds first, then a CP-SAT model.
+
+The heuristic in :mod:`.swiss_tables` gives a draft; this module proves it
+optimal or replaces it with a better one, under a time cap. The tiers are
+optimised one after another (lexicographically), each with the best value
+of the tiers above it fixed:
+
+1. **conflicts** — forbidden pairs, then the repeat cost, then same club
+   (one integer, weighted so a higher tier outweighs all below it);
+2. **score mixing** — the sum over tables of the squared point differences
+   of every pair at the table;
+3. **seat balance** — tables at which even the best-placed opener would
+   exceed a fair share of openings (the rank spread of the tables, which
+   only keeps them tidy, is reduced afterwards by swaps of players with
+   equal points, :func:`tidy`, and never needs a proof).
+
+Cheap proofs come first: conflicts and seat balance cannot go below 0, and
+score mixing cannot go below the best split that ignores who met whom
+(:func:`.swiss_split.score_bound`). A draft at a bound is optimal for that
+tier without the solver. Otherwise CP-SAT decides, first as set
+partitioning over every table that could belong to an optimal round
+(:mod:`.swiss_columns`; strong, but only while there are at most a few
+thousand such tables), else (:mod:`.swiss_split`) the least conflict total
+over a boolean per (player, table), then the cheapest *split* (point totals
+per table) that players can fill with that conflict, then, among splits of
+that cost, one with a fair opener at every table.
+
+**Planning ahead** (``future`` > 0): one CP-SAT model seats this round and
+the ``future`` later rounds with nobody meeting twice (score mixing of this
+round through a *table type* per slot, the multiset of point totals at it),
+so this round is chosen among those that still leave a repeat-free
+completion. If the solver proves that none exists, or cannot tell in time,
+the round is solved without it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+
+from ortools.sat.python import cp_model
+
+from .swiss_columns import solve_columns
+from .swiss_split import least_conflict, score_bound, seat_split, slots_of, splits, type_cost
+
+#: Most table types per slot size before the model is judged too large.
+TYPE_LIMIT = 3000
+#: Most splits cheaper than the draft to try before giving up a proof.
+SPLIT_LIMIT = 2000
+
+
+@dataclass
+class ExactResult:
+    """Tables (rank indices) and what was proven about each tier."""
+
+    tables: list[list[int]]
+    conflicts_proven: bool
+    score_proven: bool
+    seat_proven: bool
+    planned: bool  # chosen so that a repeat-free completion remains
+    seconds: float
+
+    @property
+    def proven(self) -> bool:
+        """Every tier optimal (the whole lexicographic objective)."""
+        return self.conflicts_proven and self.score_proven and self.seat_proven
+
+
+@dataclass
+class RoundProblem:
+    """One round to seat: rank indices, slot sizes and the tier functions."""
+
+    order: Sequence[int]
+    sizes: Sequence[int]
+    conflict: Callable[[int, int], int]  # combined conflict tier of a pair
+    points: Sequence[int]  # integer points by rank index
+    seat_ok: Callable[[int, int], bool]  # may open a table of that size fairly
+    met: Callable[[int, int], bool] = lambda i, j: False  # for planning ahead
+
+    def tiers(self, tables: list[list[int]]) -> tuple[int, int, int]:
+        """(conflicts, score mixing, unbalanced tables) of a split."""
+        conflicts = sum(self.conflict(a, b) for t in tables for a, b in combinations(t, 2))
+        score = sum(type_cost([self.points[i] for i in t]) for t in tables)
+        seats = sum(not any(self.seat_ok(i, len(t)) for i in t) for t in tables)
+        return conflicts, score, seats
+
+
+def solve_round(
+    problem: RoundProblem, draft: list[list[int]], time_limit: float, future: int = 0
+) -> ExactResult:
+    """Improve or prove ``draft`` (tables of rank indices, sizes as ``problem.sizes``).
+
+    The result is never worse than the draft on the tiers in order; its
+    flags say which tiers were proven optimal within ``time_limit``.
+    """
+    start = time.perf_counter()
+    deadline = start + time_limit
+    if future:
+        planned = _solve_planned(problem, future, deadline)
+        if planned is not None:
+            planned.seconds = time.perf_counter() - start
+            return planned
+    current = [list(t) for t in draft]
+    conflicts, score, seats = problem.tiers(current)
+    points = [problem.points[i] for i in problem.order]
+    if conflicts == 0 and seats == 0 and score == score_bound(points, problem.sizes):
+        return ExactResult(current, True, True, True, False, time.perf_counter() - start)
+    solved = solve_columns(problem, current, deadline)
+    if solved is not None:
+        tables, (c, s, u) = solved
+        elapsed = time.perf_counter() - start
+        return ExactResult(tables, c, c and s, c and s and u, False, elapsed)
+    # 1. Conflicts: 0 is a bound; otherwise the least total by CP-SAT.
+    conflicts_proven = conflicts == 0
+    if not conflicts_proven:
+        tables, best, conflicts_proven = least_conflict(
+            problem.order, problem.sizes, problem.conflict, current,
+            (deadline - time.perf_counter()) / 2,
+        )
+        if tables is not None and best < conflicts:
+            current, conflicts = tables, best
+    # 2. Score mixing: the draft at the bound, or the cheapest split that can be filled.
+    score = problem.tiers(current)[1]
+    score_proven = score == score_bound(points, problem.sizes)
+    if not score_proven:
+        better, score_proven = _cheaper_split(problem, current, score, conflicts, deadline)
+        if better is not None:
+            current = better
+    # 3. Seat balance: 0 is a bound; otherwise look for a split of the same cost with 0.
+    seats = problem.tiers(current)[2]
+    seat_proven = seats == 0
+    if not seat_proven:
+        balanced, seat_proven = _balanced_split(problem, current, conflicts, seats, deadline)
+        if balanced is not None:
+            current = balanced
+    current = tidy(problem, current)
+    return ExactResult(
+        current, conflicts_proven, conflicts_proven and score_proven,
+        conflicts_proven and score_proven and seat_proven, False, time.perf_counter() - start,
+    )
+
+
+def _cheaper_split(problem: RoundProblem, current, score: int, conflicts: int, deadline: float):
+    """(tables of the cheapest fillable split below ``score`` or None, proven).
+
+    Splits are tried cheapest first, from the bound up, in cost windows
+    that double: the first one players can fill is optimal. A window with
+    too many splits is tried in part; what it finds improves the draft but
+    proves nothing.
+    """
+    points = problem.points
+    values = [points[i] for i in problem.order]
+    low, width, proven = score_bound(values, problem.sizes), 1, True
+    while low < score and time.perf_counter() < deadline:
+        high = min(score, low + width)
+        candidates, complete = splits(values, problem.sizes, high, SPLIT_LIMIT)
+        proven = proven and complete
+        for cost, split in candidates:
+            if cost < low and complete:
+                continue  # tried in an earlier window
+            tables, decided = seat_split(
+                problem.order, points, split, problem.conflict, conflicts, None,
+                deadline - time.perf_counter(),
+            )
+            if tables is not None:
+                return tables, proven
+            proven = proven and decided
+            if time.perf_counter() > deadline:
+                return None, False
+        low, width = high, 2 * width
+    return None, proven and low >= score
+
+
+def _balanced_split(problem: RoundProblem, current, conflicts: int, seats: int, deadline: float):
+    """(tables with every opener fair at the same score or None, proven)."""
+    points = problem.points
+    score = problem.tiers(current)[1]
+    candidates, complete = splits(
+        [points[i] for i in problem.order], problem.sizes, score + 1, SPLIT_LIMIT
+    )
+    for cost, split in candidates:
+        if cost != score:
+            continue
+        tables, decided = seat_split(
+            problem.order, points, split, problem.conflict, conflicts, problem.seat_ok,
+            deadline - time.perf_counter(),
+        )
+        if tables is not None:
+            return tables, True
+        complete = complete and decided
+        if time.perf_counter() > deadline:
+            return None, False
+    # No split of this cost seats everybody fairly: one unfair table is then the least.
+    return None, complete and seats == 1
+
+
+def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
+    """Swap players with equal points between tables while the rank spread shrinks.
+
+    Equal points keep score mixing; a swap is taken only when it raises
+    neither the conflicts nor the unfair tables of the two tables, so the
+    proven tiers stay as they are. Tables end up close in the ranking.
+    """
+    pos = {i: k for k, i in enumerate(problem.order)}
+    points = problem.points
+
+    def key(a: list[int], b: list[int]):
+        c = problem.tiers([a, b])
+        return c[0], c[2], sum(abs(pos[u] - pos[v]) for t in (a, b) for u, v in combinations(t, 2))
+
+    tables = [list(t) for t in tables]
+    improved = True
+    while improved:
+        improved = False
+        for a, b in combinations(range(len(tables)), 2):
+            before = key(tables[a], tables[b])
+            for x in list(tables[a]):
+                for y in list(tables[b]):
+                    if points[x] != points[y] or x not in tables[a] or y not in tables[b]:
+                        continue
+                    na = [y if u == x else u for u in tables[a]]
+                    nb = [x if u == y else u for u in tables[b]]
+                    after = key(na, nb)
+                    if after[0] <= before[0] and after[1] <= before[1] and after[2] < before[2]:
+                        tables[a], tables[b], before, improved = na, nb, after, True
+    return tables
+
+
+def _solve_planned(problem: RoundProblem, future: int, deadline: float) -> ExactResult | None:
+    """This round plus ``future`` repeat-free rounds, or ``None`` (none found in time)."""
+    model = _PlannedModel(problem, rounds=1 + future)
+    if not model.build():
+        return None
+    current, proven = None, []
+    for tier in model.tiers():
+        best, optimal, tables = model.minimise(tier, current, deadline - time.perf_counter())
+        if tables is None:
+            if current is None:
+                return None  # no completion found (or proven impossible)
+            proven.append(False)
+            continue
+        current = tables
+        proven.append(optimal)
+        model.fix(tier, best)
+    return ExactResult(current, *proven, True, 0.0)
+
+
+class _PlannedModel:
+    """One CP-SAT model of ``rounds`` rounds (round 0 is the one to pair).
+
+    Score mixing of round 0 goes through a *table type* per slot (the
+    multiset of point totals at it), with no cost limit: planning ahead may
+    need a costlier round than the draft.
+    """
+
+    def __init__(self, problem: RoundProblem, rounds: int) -> None:
+        self.p = problem
+        self.rounds = rounds
+        self.m = cp_model.CpModel()
+
+    def build(self) -> bool:
+        """Build the model; ``False`` when there are too many table types."""
+        m, order, sizes = self.m, list(self.p.order), list(self.p.sizes)
+        slots = range(len(sizes))
+        self.x = {}
+        for r in range(self.rounds):
+            for pos, i in enumerate(order):
+                block = [t for t in slots if sizes[t] == sizes[0]]
+                for t in slots:
+                    var = self.x[i, t, r] = m.new_bool_var(f"x{i}_{t}_{r}")
+                    if t in block and t > pos:
+                        # Symmetry: slots of one size hold first players in
+                        # rank order, so rank position p fits a slot <= p.
+                        m.add(var == 0)
+                m.add_exactly_one(self.x[i, t, r] for t in slots)
+            for t in slots:
+                m.add(sum(self.x[i, t, r] for i in order) == sizes[t])
+        conflict_terms = []
+        for i, j in combinations(order, 2):
+            if self.rounds > 1:
+                self._plan_pair(i, j)
+            w = self.p.conflict(i, j)
+            if w and not (self.rounds > 1 and self.p.met(i, j)):
+                z = m.new_bool_var(f"z{i}_{j}")
+                for t in slots:
+                    m.add_bool_or([self.x[i, t, 0].Not(), self.x[j, t, 0].Not(), z])
+                conflict_terms.append(w * z)
+        self.conflict_total = sum(conflict_terms)
+        return self._score_types()
+
+    def _plan_pair(self, i: int, j: int) -> None:
+        """Across the planned rounds a pair meets at most once, never if it met before."""
+        m, slots = self.m, range(len(self.p.sizes))
+        if self.p.met(i, j):
+            for r in range(self.rounds):
+                for t in slots:
+                    m.add_bool_or([self.x[i, t, r].Not(), self.x[j, t, r].Not()])
+            return
+        together = []
+        for r in range(self.rounds):
+            w = m.new_bool_var(f"w{i}_{j}_{r}")
+            for t in slots:
+                m.add_bool_or([self.x[i, t, r].Not(), self.x[j, t, r].Not(), w])
+            together.append(w)
+        m.add_at_most_one(together)
+
+    def _score_types(self) -> bool:
+        m, order, sizes = self.m, self.p.order, self.p.sizes
+        values = sorted({self.p.points[i] for i in order})
+        group = {v: [i for i in order if self.p.points[i] == v] for v in values}
+        terms, kinds = [], {}
+        for t, size in enumerate(sizes):
+            if size not in kinds:
+                kinds[size] = [
+                    combo for combo in combinations_with_replacement(values, size)
+                    if all(len(group[v]) >= c for v, c in Counter(combo).items())
+                ]
+                if len(kinds[size]) > TYPE_LIMIT:
+                    return False
+            chosen = []
+            for combo in kinds[size]:
+                y = m.new_bool_var(f"y{t}_{combo}")
+                chosen.append((y, Counter(combo)))
+                if type_cost(combo):
+                    terms.append(type_cost(combo) * y)
+            m.add_exactly_one(y for y, _ in chosen)
+            for v in values:
+                m.add(
+                    sum(self.x[i, t, 0] for i in group[v])
+                    == sum(count[v] * y for y, count in chosen if count[v])
+                )
+        self.score_total = sum(terms)
+        self._seat_and_spread()
+        return True
+
+    def _seat_and_spread(self) -> None:
+        m, order, sizes = self.m, self.p.order, self.p.sizes
+        n = len(order)
+        unbalanced, spread = [], []
+        for t, size in enumerate(sizes):
+            ok = [self.x[i, t, 0] for i in order if self.p.seat_ok(i, size)]
+            bad = m.new_bool_var(f"seat{t}")
+            m.add_bool_or([*ok, bad])
+            unbalanced.append(bad)
+            hi, lo = m.new_int_var(0, n, f"hi{t}"), m.new_int_var(0, n, f"lo{t}")
+            for pos, i in enumerate(order):
+                m.add(hi >= pos).only_enforce_if(self.x[i, t, 0])
+                m.add(lo <= pos).only_enforce_if(self.x[i, t, 0])
+            spread.append(hi - lo)
+        self.unbalanced = sum(unbalanced)
+        self.seat_total = (n * len(sizes) + 1) * self.unbalanced + sum(spread)
+
+    def tiers(self) -> list:
+        return [self.conflict_total, self.score_total, self.seat_total]
+
+    def minimise(self, objective, tables, seconds: float):
+        """(best value, proven optimal, round-0 tables or None) for ``objective``."""
+        if seconds <= 0:
+            return None, False, None
+        self.m.clear_hints()
+        if tables is not None:
+            self._hint(tables)
+        self.m.minimize(objective)
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = seconds
+        solver.parameters.num_workers = 1
+        status = solver.solve(self.m)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None, False, None
+        found = [
+            [i for i in self.p.order if solver.boolean_value(self.x[i, t, 0])]
+            for t in range(len(self.p.sizes))
+        ]
+        return int(solver.objective_value), status == cp_model.OPTIMAL, found
+
+    def fix(self, objective, best: int) -> None:
+        """Keep the tier at ``best`` for the next tiers."""
+        self.m.add(objective <= best)
+
+    def _hint(self, tables: list[list[int]]) -> None:
+        """Round 0 hinted with ``tables`` in slot order (first players in rank order)."""
+        slot_of = slots_of(self.p.order, self.p.sizes, tables)
+        for (i, t, r), var in self.x.items():
+            if r == 0:
+                self.m.add_hint(var, slot_of[i] == t)
