@@ -4,9 +4,22 @@ from .models import Club, ClubAuditEntry, Membership, Player
 
 
 class MembershipInline(admin.TabularInline):
+    """Shown, not edited: members and roles change on the club page, through the services that
+    lock the club's memberships, keep an organiser and write the audit."""
+
     model = Membership
     extra = 0
-    autocomplete_fields = ["player"]
+    fields = ["player", "role"]
+    readonly_fields = ["player", "role"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Club)

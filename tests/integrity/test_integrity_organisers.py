@@ -79,3 +79,27 @@ def test_simultaneous_demotions_leave_an_organiser(how, attempt):
                             expected=(NotAllowed,))
     assert _organisers(club) == 1
     assert sum(isinstance(o, NotAllowed) for o in outcomes) == 1
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_demote_or_remove_the_last_organiser(admin_client):
+    """The club's admin page shows the members but posts no membership changes: those go
+    through the services above (locked, audited)."""
+    club = ClubFactory()
+    boss = member(club, ORGANISER)
+    only = Membership.objects.get(club=club, player=boss)
+    page = admin_client.get(f"/admin/clubs/club/{club.pk}/change/")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert boss.display_name in body
+    assert 'name="memberships-0-role"' not in body and "memberships-0-DELETE" not in body
+    # A forged post of the inline's fields changes nothing.
+    admin_client.post(f"/admin/clubs/club/{club.pk}/change/", {
+        "name": club.name, "slug": club.slug, "city": club.city or "",
+        "default_preset": club.default_preset,
+        "memberships-TOTAL_FORMS": "1", "memberships-INITIAL_FORMS": "1",
+        "memberships-0-id": str(only.pk), "memberships-0-club": str(club.pk),
+        "memberships-0-role": MEMBER, "memberships-0-DELETE": "on",
+    })
+    only.refresh_from_db()
+    assert only.role == ORGANISER and _organisers(club) == 1
