@@ -93,7 +93,8 @@ class _PlayerIds:
         ]
 
 
-def tournaments_import(entries, *, club, players: dict, games: dict, users) -> None:
+def tournaments_import(entries, *, club, players: dict, games: dict, users) -> dict:
+    """The club's tournaments with all their parts; returns {file id: new id}."""
     if not isinstance(entries, list):
         raise ArchiveError(_("tournaments: expected a list."))
     slugs = [e.get("slug") for e in entries if isinstance(e, dict)]
@@ -108,9 +109,10 @@ def tournaments_import(entries, *, club, players: dict, games: dict, users) -> N
         winner = ids.one(entry.get("winner")) if isinstance(entry, dict) else None
         rows.append(build(Tournament, entry, where, file_id=entry.get("id"), club=club,
                           winner_id=winner, created_by=users.get(entry.get("created_by"))))
-    save_rows(Tournament, rows, keep_ids=True)
+    ids = save_rows(Tournament, rows, keep_ids=True)
     for tournament, entry in zip(rows, entries, strict=True):
         _parts_import(tournament, entry, players=players, games=games)
+    return ids
 
 
 def _parts_import(tournament: Tournament, entry: dict, *, players: dict, games: dict) -> None:

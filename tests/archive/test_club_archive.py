@@ -9,10 +9,10 @@ from django.db import connection
 
 from archive.club import club_export, club_import
 from archive.summary import page_addresses, pages, ratings
-from clubs.models import Club, Player
+from clubs.models import Club, ClubAuditEntry, Player
 from clubs.services import ratings_recompute
 from scoring.models import AuditEntry, Game, Turn
-from tournaments.models import Tournament
+from tournaments.models import Tournament, TournamentAuditEntry
 
 from .build import demo_site
 
@@ -41,6 +41,17 @@ def _audit() -> list:
         "user__username", "via_link", "at"))
 
 
+def _club_and_tournament_audit() -> list:
+    """What the club's and tournaments' own audits say (the import's own entry aside)."""
+    club = list(ClubAuditEntry.objects.exclude(action=ClubAuditEntry.Action.IMPORT).order_by(
+        "club__slug", "at", "pk").values_list("club__slug", "action", "before", "after",
+                                              "username", "at"))
+    tournament = list(TournamentAuditEntry.objects.order_by("tournament__slug", "at", "pk")
+                      .values_list("tournament__slug", "action", "round_number", "before",
+                                   "after", "username", "at"))
+    return [club, tournament]
+
+
 def _state() -> dict:
     return {
         "players": sorted((str(p.uuid), p.display_name, getattr(p.user, "username", None),
@@ -48,6 +59,7 @@ def _state() -> dict:
                           for p in Player.objects.prefetch_related("memberships__club")
                           .select_related("user")),
         "games": _games(), "turns": _turns(), "audit": _audit(), "ratings": ratings(),
+        "other_audit": _club_and_tournament_audit(),
         "tournaments": sorted(Tournament.objects.values_list(
             "slug", "status", "winner__uuid", "created_at")),
         "pages": pages(page_addresses(games=40, players=40)),
@@ -69,6 +81,7 @@ def test_both_clubs_round_trip_into_an_empty_database():
     files = [json.loads(json.dumps(club_export(club)))
              for club in (site["club"], site["other"])]
     assert before["audit"] and any(t[6] for t in before["turns"])  # something to carry
+    assert all(before["other_audit"])  # member changes and tournament writes were audited
 
     _empty_database()
     for data in files:
@@ -80,8 +93,11 @@ def test_both_clubs_round_trip_into_an_empty_database():
     names = {row[0]: row[1] for row in after["players"]}
     assert names[anna] == names[twin] and anna != twin
     assert Player.objects.filter(uuid=anna).get().memberships.count() == 2
-    for key in ("players", "games", "turns", "audit", "ratings", "tournaments", "pages"):
+    for key in ("players", "games", "turns", "audit", "other_audit", "ratings", "tournaments",
+                "pages"):
         assert after[key] == before[key], key
+    imports = ClubAuditEntry.objects.filter(action=ClubAuditEntry.Action.IMPORT)
+    assert sorted(imports.values_list("club__slug", flat=True)) == ["moscow-triominos", "neva"]
 
 
 def test_one_club_alone_is_rated_by_the_ratings_service():
