@@ -111,6 +111,7 @@ def engine_state_save(
     if state.finished and game.status == Game.Status.PLAYING:
         game.status = Game.Status.FINISHED
         game.finished_at = finished_at or timezone.now()
+    if state.finished:  # a correction of a finished game may change who won
         _finish_places(seats, state)
     elif not state.finished and game.status == Game.Status.FINISHED:
         game.status = Game.Status.PLAYING

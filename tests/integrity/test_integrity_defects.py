@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from clubs.models import Membership
 from clubs.services import NotAllowed, member_add, ratings_recompute
-from scoring.models import AuditEntry, Game
-from scoring.services import Actor, NotPlaying, game_abandon, game_delete
+from scoring.models import AuditEntry, Game, Seat
+from scoring.services import Actor, NotPlaying, _replay_all, game_abandon, game_delete
 from tests.factories import ClubFactory, UserFactory, member
 
 from .helpers import finished_game
@@ -134,3 +134,15 @@ def test_no_audit_can_be_added_changed_or_deleted_in_the_admin(rf):
         assert not model_admin.has_add_permission(request)
         assert not model_admin.has_change_permission(request)
         assert not model_admin.has_delete_permission(request)
+
+
+def test_places_follow_every_replay_of_a_finished_game():
+    """A correction that changes a finished game's result must re-rank its players: places are
+    worked out on every save of a finished game, not only when it first finishes."""
+    game = finished_game(ClubFactory(), names=("Anna", "Boris", "Vera"))
+    right = list(game.seats.order_by("position").values_list("place", flat=True))
+    assert sorted(right) != [None] * 3
+    Seat.objects.filter(game=game).update(place=9)  # as a stale result would leave them
+    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
+    _replay_all(game, seats)
+    assert list(game.seats.order_by("position").values_list("place", flat=True)) == right
