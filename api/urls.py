@@ -2,6 +2,7 @@
 games by number, tournaments by slug, rounds by their number)."""
 
 from django.urls import path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 
 from .views import clubs, games, tournaments
@@ -12,6 +13,8 @@ app_name = "api"
 _tournament = "tournaments/<slug:slug>/"
 
 urlpatterns = [
+    # The API's own address leads a person to its documentation.
+    path("", RedirectView.as_view(pattern_name="api:docs"), name="root"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", DocsView.as_view(url_name="api:schema"), name="docs"),
     path("clubs/", clubs.ClubList.as_view(), name="club-list"),

@@ -107,3 +107,8 @@ def test_polls_answered_from_the_cache_count_too(client, world):
 def test_a_tournament_in_preparation_is_missing_in_words(client, world):
     response = client.get(f"/api/v1/tournaments/{world.draft.slug}/", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.status_code == 404 and response.json() == {"detail": "Нет такого турнира."}
+
+
+def test_the_api_root_leads_to_its_documentation(client):
+    response = client.get("/api/v1/")
+    assert (response.status_code, response["Location"]) == (302, "/api/v1/docs/")
