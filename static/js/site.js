@@ -22,6 +22,14 @@
     if (!event.target.closest) return;
     // <button data-print>: the browser's print dialog.
     if (event.target.closest("[data-print]")) window.print();
+    // <button data-menu-toggle aria-controls="…">: a phone's folded site menu opens and closes.
+    const toggle = event.target.closest("[data-menu-toggle]");
+    if (toggle) {
+      const open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", String(open));
+      const menu = document.getElementById(toggle.getAttribute("aria-controls"));
+      if (menu) menu.classList.toggle("open", open);
+    }
     // <input data-select-all>: one tap selects the whole text, ready to copy.
     const field = event.target.closest("[data-select-all]");
     if (field) field.select();
