@@ -35,6 +35,17 @@
     if (field) field.select();
   });
 
+  // Escape folds an open site menu again and gives the focus back to its button.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const toggle = document.querySelector('[data-menu-toggle][aria-expanded="true"]');
+    if (!toggle) return;
+    toggle.setAttribute("aria-expanded", "false");
+    const menu = document.getElementById(toggle.getAttribute("aria-controls"));
+    if (menu) menu.classList.remove("open");
+    toggle.focus();
+  });
+
   // <input data-enter-event>: Enter fires an "enter" event that hx-trigger can name (a
   // trigger filter such as keyup[key=='Enter'] would need eval, which the policy forbids).
   document.addEventListener("keyup", (event) => {

@@ -48,6 +48,10 @@ def test_phone_spectator_sees_turns_arrive_and_the_result(browser, live_server, 
     expect(toggle).to_have_attribute("aria-expanded", "true")
     toggle.click()
     expect(page.locator(".site-header .sections")).to_be_hidden()
+    toggle.click()
+    page.keyboard.press("Escape")
+    expect(page.locator(".site-header .sections")).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
 
     # The scoreboard first, near the top; the board under it; nothing scrolls sideways.
     assert _top(page, ".live-grid .scoreboard") < _top(page, ".live-grid .board-pane")

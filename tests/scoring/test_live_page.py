@@ -8,6 +8,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from clubs.models import GameRating
 from clubs.tasks import ratings_update
@@ -163,3 +165,25 @@ def test_the_finished_game_page_shows_the_result_and_the_log(client, club,
     text = body(client.get(reverse("scoring:game-detail", args=[game.pk])))
     assert "Final result" in text and 'id="turn-log"' in text
     assert text.count("→") >= 2 and "hx-get" not in text.split('id="turn-log"')[0]
+
+
+def test_waiting_for_ratings_costs_two_queries_a_poll(client, club,
+                                                      django_assert_max_num_queries):
+    game, _move, finish = nearly_finished_game(club)
+    finish("turn")
+    finish("hands")
+    game.refresh_from_db()
+    with django_assert_max_num_queries(2):
+        assert live(client, game, v=game.version, wait="ratings").status_code == 204
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(version=st.text(max_size=30), wait=st.one_of(st.none(), st.text(max_size=12),
+                                                    st.just("ratings")))
+def test_any_poll_parameters_get_a_fragment_or_204(client, game, version, wait):
+    params = {"v": version} if wait is None else {"v": version, "wait": wait}
+    response = live(client, game, **params)
+    assert response.status_code in (200, 204)
+    if response.status_code == 200:
+        assert 'id="live"' in body(response)
