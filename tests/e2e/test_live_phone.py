@@ -46,6 +46,7 @@ def test_phone_spectator_sees_turns_arrive_and_the_result(browser, live_server, 
     toggle.click()
     expect(page.locator(".site-header .sections")).to_be_visible()
     expect(toggle).to_have_attribute("aria-expanded", "true")
+    shoot(page, f"390x844-{language}-menu")
     toggle.click()
     expect(page.locator(".site-header .sections")).to_be_hidden()
     toggle.click()
