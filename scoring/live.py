@@ -32,6 +32,8 @@ def fragment(game_id: int, version: int, language: str) -> str | None:
     return cache.get(_fragment_key(game_id, version, language))
 
 
-def fragment_store(game_id: int, version: int, language: str, html: str) -> None:
-    # A version never changes, so its fragment is good for as long as anyone polls it.
-    cache.set(_fragment_key(game_id, version, language), html, 300)
+def fragment_store(game_id: int, version: int, language: str, html: str,
+                   timeout: int | None = None) -> None:
+    # A version never changes, so its fragment is good for as long as anyone polls it (a caller
+    # whose fragment will soon be outdated by something outside the version gives less).
+    cache.set(_fragment_key(game_id, version, language), html, timeout or 300)

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
-from . import live, selectors, services, tablet_data
+from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
 from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
@@ -52,7 +52,11 @@ def game_detail(request, pk):
         rounds = context["rounds"] = selectors.game_rounds(game)
         context["round_table"] = RoundTable(round_rows(rounds, view.seats), seats=view.seats)
         context["replay"] = _replay_frames(rounds)
-        context["rating_changes"] = selectors.game_rating_changes(game)
+        if game.entry != Game.Entry.MOVES:
+            context["rating_changes"] = selectors.game_rating_changes(game)
+    if game.entry == Game.Entry.MOVES:
+        # The live part shows the turn log, and once over the result with the rating changes.
+        context.update(spectating.live_context(game, view, context.get("rounds")))
     if context["recorder"]:
         rounds = context.get("rounds") or selectors.game_rounds(game)
         context["correctable"] = [
@@ -70,9 +74,12 @@ def game_live(request, pk):
     """The live scoreboard for polling: 204 while the version the page shows is current.
 
     Every spectator of a version sees the same fragment, so it is rendered once per version and
-    language and then served from the cache.
+    language and then served from the cache. A finished game's page whose ratings were not yet
+    written asks with ``wait=ratings``: answered 204 until they are, or until the wait is over.
     """
     shown = request.GET.get("v")
+    if request.GET.get("wait") == "ratings":
+        return _live_ratings_wait(request, pk, shown)
     version = live.game_version(pk)
     if version is not None and shown == str(version):
         return HttpResponse(status=204)
@@ -83,11 +90,30 @@ def game_live(request, pk):
         live.game_changed(game.pk, game.version)
         if shown == str(game.version):
             return HttpResponse(status=204)
-        view = selectors.table_view(game)
-        html = render_to_string("scoring/partials/live.html", {"game": game, "view": view},
-                                request=request)
-        live.fragment_store(game.pk, game.version, language, html)
+        html = _live_fragment_store(request, game, language)
     return HttpResponse(html)
+
+
+def _live_ratings_wait(request, pk, shown):
+    # Ratings do not change the game's version, so this asks the database: two small queries
+    # per poll, for at most spectating.RATINGS_WAIT after the finish.
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    if (shown == str(game.version) and not spectating.game_rated(game)
+            and spectating.awaiting_ratings(game)):
+        return HttpResponse(status=204)
+    return HttpResponse(_live_fragment_store(request, game, get_language()))
+
+
+def _live_fragment_store(request, game, language) -> str:
+    view = selectors.table_view(game)
+    context = {"game": game, "view": view, "polled": True,
+               **spectating.live_context(game, view)}
+    html = render_to_string("scoring/partials/live.html", context, request=request)
+    # A finished game still waiting for its ratings is kept only briefly: the same version will
+    # soon be shown with them.
+    live.fragment_store(game.pk, game.version, language, html,
+                        timeout=2 if context.get("awaiting_ratings") else None)
+    return html
 
 
 def game_record(request, pk):

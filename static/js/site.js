@@ -22,9 +22,28 @@
     if (!event.target.closest) return;
     // <button data-print>: the browser's print dialog.
     if (event.target.closest("[data-print]")) window.print();
+    // <button data-menu-toggle aria-controls="…">: a phone's folded site menu opens and closes.
+    const toggle = event.target.closest("[data-menu-toggle]");
+    if (toggle) {
+      const open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", String(open));
+      const menu = document.getElementById(toggle.getAttribute("aria-controls"));
+      if (menu) menu.classList.toggle("open", open);
+    }
     // <input data-select-all>: one tap selects the whole text, ready to copy.
     const field = event.target.closest("[data-select-all]");
     if (field) field.select();
+  });
+
+  // Escape folds an open site menu again and gives the focus back to its button.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const toggle = document.querySelector('[data-menu-toggle][aria-expanded="true"]');
+    if (!toggle) return;
+    toggle.setAttribute("aria-expanded", "false");
+    const menu = document.getElementById(toggle.getAttribute("aria-controls"));
+    if (menu) menu.classList.remove("open");
+    toggle.focus();
   });
 
   // <input data-enter-event>: Enter fires an "enter" event that hx-trigger can name (a
