@@ -233,6 +233,7 @@ class TournamentAuditEntry(AuditRecord):
         CREATE = "create", _("created")
         OPEN = "open", _("opened")
         REGISTER = "register", _("player registered")
+        UNREGISTER = "unregister", _("registration deleted")
         CHECK_IN = "check-in", _("check-in changed")
         WITHDRAW = "withdraw", _("withdrawal changed")
         ROUND_GENERATE = "round-generate", _("round paired")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from scoring.models import Game, Seat
 
 from . import draw, pairing
@@ -243,3 +243,37 @@ def final_results(tournament: Tournament, regs: list[Registration]) -> list[Fina
 
 def tiebreak_codes() -> tuple[str, ...]:
     return tuple(c for c in pairing.TIEBREAKS if c != "points")
+
+
+def club_members_unregistered(tournament: Tournament) -> QuerySet[Player]:
+    """The club's members not registered yet: the organiser's player picker."""
+    return (Player.objects.filter(memberships__club=tournament.club)
+            .exclude(registrations__tournament=tournament).order_by("display_name", "pk"))
+
+
+def stages(tournament: Tournament) -> list[Stage]:
+    return list(tournament.stages.order_by("order"))
+
+
+def next_round_possible(tournament: Tournament, rounds: list[Round], stages: list[Stage]
+                        ) -> bool:
+    """Whether "Pair the next round" can do anything: rounds left in the Swiss or the round
+    robin, or a match left in a started knockout (the same limits round_generate enforces)."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return False
+    first = stages[0]
+    knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT), None)
+    if knockout is not None and knockout.seeds:
+        tables = draw.load_tables(tournament, stage=knockout)
+        return draw.bracket_state(knockout, tournament.table_size, tables)[1].ready
+    played = sum(1 for r in rounds if r.stage_id == first.pk)
+    if first.kind == Stage.Kind.ROUND_ROBIN:
+        return not first.plan or played < len(first.plan)
+    return played < tournament.planned_rounds
+
+
+def seated_players(tournament: Tournament) -> set[int]:
+    """Players seated at some table of the tournament (draft or played): their registration
+    can no longer simply be deleted."""
+    return {p for seats in Table.objects.filter(round__tournament=tournament)
+            .values_list("seats", flat=True) for p in seats}
