@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import PRESET_CHOICES, AuditRecord, Club, Player
+from scoring.engine import rules_resolve
 from scoring.models import Game
 
 from .pairing import DEFAULT_TIEBREAKS
@@ -102,8 +103,18 @@ class Tournament(models.Model):
         if self.target:
             out["target"] = self.target
         if self.rounds_per_game:
+            # Instead of a target, as the form says: no preset's target ends a game early.
             out["rounds_limit"] = self.rounds_per_game
+            out["target"] = None
         return out
+
+    @property
+    def game_target(self) -> int | None:
+        """The target the games really play to (the preset's own unless overridden); None
+        when they last a number of rounds instead."""
+        if self.rounds_per_game:
+            return None
+        return self.target or rules_resolve(self.preset).target
 
 
 class Registration(models.Model):

@@ -322,3 +322,23 @@ def test_new_player_names_are_kept_in_the_field_fixture(club):
     people = field(club, 3)
     from clubs.selectors import similar_players
     assert [p.pk for p in similar_players(club, "P01")] == [people[0].pk]
+
+
+def test_pages_state_what_the_games_really_use(client, club, players):
+    by_rounds = tournament_with(club, players[:4], name="By rounds", rounds_per_game=2)
+    rnd = services.round_generate(tournament=by_rounds)
+    services.round_publish(round=rnd)
+    game = rnd.tables.exclude(game=None).first().game
+    assert (game.rules["rounds_limit"], game.rules["target"]) == (2, None)
+    body = text(client.get(by_rounds.get_absolute_url()))
+    assert "2 rounds per game" in body and ", to 200" not in body
+    body = text(client.get(by_rounds.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "2 раунда в партии" in body
+    by_target = tournament_with(club, players[:4], name="By target", rounds_per_game=None)
+    rnd = services.round_generate(tournament=by_target)
+    services.round_publish(round=rnd)
+    game = rnd.tables.exclude(game=None).first().game
+    # The club preset's own target: what the game uses is what the page says.
+    assert (game.rules["rounds_limit"], game.rules["target"]) == (None, 200)
+    assert by_target.game_target == 200
+    assert ", to 200" in text(client.get(by_target.get_absolute_url()))
