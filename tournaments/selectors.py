@@ -14,6 +14,7 @@ from clubs.models import Club, Player
 from scoring.models import Game, Seat
 
 from . import draw, pairing
+from .crosstable import crosstable
 from .models import Registration, Round, Stage, Table, Tournament
 
 
@@ -123,6 +124,7 @@ class StandingLine:
     points: float
     values: dict[str, float]
     games: int
+    cells: list = field(default_factory=list)  # crosstable.Cell or None, one per round
 
 
 @dataclass
@@ -130,6 +132,7 @@ class StandingsView:
     lines: list[StandingLine]
     tiebreaks: tuple[str, ...]
     flags: list = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)  # the crosstable's columns
 
 
 def first_stage(tournament: Tournament) -> Stage:
@@ -143,6 +146,7 @@ def standings(tournament: Tournament, regs: list[Registration] | None = None) ->
     tables = draw.load_tables(tournament, stage=stage)
     result = draw.standings(tournament, regs, tables)
     by_id = {r.player_id: r for r in regs}
+    rounds, cells = crosstable(tournament, tables)
     games: dict[int, int] = {}
     for t in tables:
         if t.finished:
@@ -153,10 +157,11 @@ def standings(tournament: Tournament, regs: list[Registration] | None = None) ->
             rank=row.rank, player_id=row.player, name=by_id[row.player].player.display_name,
             withdrawn=by_id[row.player].withdrawn, points=row.value("points"),
             values=dict(row.values), games=games.get(row.player, 0),
+            cells=[cells.get(row.player, {}).get(n) for n in rounds],
         )
         for row in result.rows
     ]
-    return StandingsView(lines, result.tiebreaks, result.flags)
+    return StandingsView(lines, result.tiebreaks, result.flags, rounds)
 
 
 def knockout_stage(tournament: Tournament) -> Stage | None:

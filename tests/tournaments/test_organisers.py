@@ -342,3 +342,45 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     assert (game.rules["rounds_limit"], game.rules["target"]) == (None, 200)
     assert by_target.game_target == 200
     assert ", to 200" in text(client.get(by_target.get_absolute_url()))
+
+
+# -- the crosstable ---------------------------------------------------------------------------
+
+
+def test_standings_show_each_round_of_each_player(client, club, players):
+    tournament = tournament_with(club, players[:5], table_size=4, remainder="bye")
+    first = run_round(tournament)
+    second = services.round_generate(tournament=tournament)
+    services.round_publish(round=second)
+    from tournaments import selectors
+    view = selectors.standings(tournament)
+    assert view.rounds == [1, 2]
+    by_player = {line.player_id: line for line in view.lines}
+    played = first.tables.get(bye=False)
+    seats = {s.player_id: s for s in played.game.seats.all()}
+    points = {1: 3, 2: 2, 3: 1, 4: 0}  # by placing at a table of 4
+    for player_id, seat in seats.items():
+        cell = by_player[player_id].cells[0]
+        assert (cell.table, cell.place, cell.score, cell.points) == (
+            played.number, seat.place, seat.score, points[seat.place])
+    bye_player = first.tables.get(bye=True).seats[0]
+    assert by_player[bye_player].cells[0].bye and by_player[bye_player].cells[0].points == 3
+    for line in view.lines:  # round 2 is still being played by everyone at a table
+        assert line.cells[1].playing or line.cells[1].bye
+        assert line.points == sum(c.points for c in line.cells if c.points is not None)
+    body = text(client.get(url("standings", tournament)))
+    assert "Round by round" in body and "<th class=\"num\" scope=\"col\">R2</th>" in body
+    winner = next(p for p, s in seats.items() if s.place == 1)
+    row = re.search(rf'<tr data-cross-player="{winner}">.*?</tr>', body).group(0)
+    assert f"<strong>+3</strong> <span class=\"muted small\">1/{seats[winner].score}</span>" in row
+    body = text(client.get(url("standings", tournament), HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "По раундам" in body and "Р2</th>" in body
+
+
+def test_standings_query_budget_with_the_crosstable(client, club, players,
+                                                    django_assert_max_num_queries):
+    tournament = tournament_with(club, players[:8])
+    run_round(tournament)
+    run_round(tournament)
+    with django_assert_max_num_queries(8):
+        assert client.get(url("standings", tournament)).status_code == 200

@@ -47,6 +47,8 @@ def test_find_my_table_works_without_javascript(client, tournament):
 def test_standings_page_is_a_table_in_the_tie_break_order(client, tournament):
     run_round(tournament)
     body = text(client.get(url("standings", tournament)))
+    body, crosstable = body.split('id="crosstable"')  # the round-by-round table comes after
+    assert crosstable.count('data-cross-player="') == 16
     headers = re.findall(r'<th(?: [^>]*)?>\s*(?:<a[^>]*>)?([^<]+)', body)
     assert [h.strip() for h in headers] == [
         "Rank", "Player", "Games", "Points", "Direct encounter", "Buchholz cut 1", "Buchholz",
