@@ -21,9 +21,10 @@
       if (item.tagName === "OPTION") item.disabled = !keep;
       if (keep && item.value && firstShown === null) firstShown = item;
     }
-    // A select shows its chosen option even when hidden: move the choice to the first match.
-    if (target.tagName === "SELECT" && wanted && firstShown && target.selectedOptions[0]
-        && target.selectedOptions[0].hidden) {
+    // A select shows its chosen option even when hidden: the first match becomes the choice
+    // (unless the choice still matches), so "Register" takes who was searched for.
+    const chosen = target.tagName === "SELECT" ? target.selectedOptions[0] : null;
+    if (chosen !== null && wanted && firstShown && (!chosen || chosen.hidden || !chosen.value)) {
       target.value = firstShown.value;
     }
   });

@@ -384,3 +384,17 @@ def test_standings_query_budget_with_the_crosstable(client, club, players,
     run_round(tournament)
     with django_assert_max_num_queries(8):
         assert client.get(url("standings", tournament)).status_code == 200
+
+
+def test_player_pickers_have_a_search_box_without_inline_script(client, organiser, club,
+                                                                open_tournament):
+    client.force_login(organiser)
+    body = text(client.get(url("manage", open_tournament)))
+    assert 'data-picker-search="id_player"' in body and "/static/js/picker-search.js" in body
+    services.round_generate(tournament=open_tournament)
+    body = text(client.get(url("manage-round", open_tournament, 1)))
+    for target in ("swap-first", "swap-second", "move-player"):
+        assert f'data-picker-search="{target}"' in body and f'id="{target}"' in body
+    body = text(client.get(club.get_absolute_url()))
+    assert 'data-picker-search="id_player"' in body and "/static/js/picker-search.js" in body
+    assert "<script>" not in body and "onclick" not in body
