@@ -187,9 +187,14 @@ def registration_check_in(request, slug, pk):
         registration=registration, checked_in=wanted, actor=_actor(request)))
     if request.htmx and ok:
         registration.refresh_from_db()
-        return render(request, "tournaments/partials/registration_row.html",
-                      {"r": registration, "tournament": tournament,
-                       "played": selectors.seated_players(tournament)})
+        # The row, and the count above it swapped out of band: it follows every tap.
+        context = {"r": registration, "tournament": tournament, "oob": True,
+                   "played": selectors.seated_players(tournament),
+                   "checked_in": selectors.checked_in_count(tournament)}
+        row = render(request, "tournaments/partials/registration_row.html", context)
+        count = render(request, "tournaments/partials/checked_in_count.html", context)
+        row.content += count.content
+        return row
     return redirect("tournaments:manage", slug)
 
 

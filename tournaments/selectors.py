@@ -282,3 +282,8 @@ def seated_players(tournament: Tournament) -> set[int]:
     can no longer simply be deleted."""
     return {p for seats in Table.objects.filter(round__tournament=tournament)
             .values_list("seats", flat=True) for p in seats}
+
+
+def checked_in_count(tournament: Tournament) -> int:
+    """Players present and not withdrawn: those the next round pairs."""
+    return tournament.registrations.filter(checked_in=True, withdrawn=False).count()

@@ -69,3 +69,11 @@ def test_organiser_registers_without_creating_a_duplicate(page, live_server):
         "The registration of Daria Sokolova is deleted.")
     expect(page.locator("table.registrations tbody tr")).to_have_count(3)
     expect(page).to_have_url(re.compile(rf"/tournaments/{tournament.slug}/manage/$"))
+
+    # One tap checks a player out; the count above follows without a reload.
+    expect(page.locator("#checked-in-count")).to_have_text("3 players checked in.")
+    page.locator("table.registrations tr", has_text="Boris Orlov").locator(
+        "button.check-in").click()
+    expect(page.locator("#checked-in-count")).to_have_text("2 players checked in.")
+    expect(page.locator("table.registrations tr", has_text="Boris Orlov").locator(
+        "button.check-in")).to_have_attribute("aria-pressed", "false")

@@ -398,3 +398,16 @@ def test_player_pickers_have_a_search_box_without_inline_script(client, organise
     body = text(client.get(club.get_absolute_url()))
     assert 'data-picker-search="id_player"' in body and "/static/js/picker-search.js" in body
     assert "<script>" not in body and "onclick" not in body
+
+
+def test_one_tap_check_in_updates_the_count(client, organiser, club, players):
+    tournament = tournament_with(club, players[:3], check_in=False)
+    client.force_login(organiser)
+    first, second = tournament.registrations.order_by("pk")[:2]
+    response = client.post(url("check-in", tournament, first.pk), {"checked_in": "1"},
+                           HTTP_HX_REQUEST="true")
+    body = text(response)
+    assert 'id="checked-in-count" hx-swap-oob="true">1 player checked in.</p>' in body
+    response = client.post(url("check-in", tournament, second.pk), {"checked_in": "1"},
+                           HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ru")
+    assert 'hx-swap-oob="true">' in text(response) and "2 игрока" in text(response)
