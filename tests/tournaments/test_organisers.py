@@ -5,7 +5,9 @@ can do something. Real database, real pages, both languages."""
 import re
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from clubs.models import Membership, Player
 from clubs.services import SimilarPlayers
@@ -16,6 +18,14 @@ from tournaments.models import Round, Tournament, TournamentAuditEntry
 from .play import field, play_round, run_round, tournament_with
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    # A Russian request leaves its language active in the thread (LocaleMiddleware does not
+    # reset it), which would turn later tests' generated titles Russian.
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
 
 
 def url(name, tournament, *args):
