@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.messages import similar_text
+from clubs.models import Player
 from clubs.permissions import Actor, Do, clubs_where, require
 from clubs.services import SimilarPlayers
 
@@ -94,10 +95,13 @@ def _manage_page(request, tournament, *, form=None, similar=None, status=200):
     regs = selectors.registrations(tournament)
     rounds = selectors.rounds(tournament)
     stages = selectors.stages(tournament)
+    candidates = selectors.club_members_unregistered(tournament)
+    if form is not None:
+        form.fields["player"].queryset = candidates  # the picker lists the club, as always
     knockout = next((s for s in stages if s.kind == "knockout"), None)
     context = {
         "tournament": tournament, "registrations": regs, "rounds": rounds,
-        "form": form or RegistrationForm(players=selectors.club_members_unregistered(tournament)),
+        "form": form or RegistrationForm(players=candidates),
         "bulk_form": BulkRegistrationForm(),
         "checked_in": sum(1 for r in regs if r.active),
         "knockout": knockout,
@@ -123,7 +127,7 @@ def tournament_open(request, slug):
 @require_POST
 def registration_add(request, slug):
     tournament = _organised(request, slug)
-    form = RegistrationForm(request.POST, players=selectors.club_members_unregistered(tournament))
+    form = RegistrationForm(request.POST, players=Player.objects.all())
     if not form.is_valid():
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
         return redirect("tournaments:manage", slug)

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from clubs.models import Membership, Player
 from clubs.services import SimilarPlayers
-from tests.factories import member
+from tests.factories import ClubFactory, member
 from tournaments import services
 from tournaments.models import Round, Tournament, TournamentAuditEntry
 
@@ -421,3 +421,16 @@ def test_one_tap_check_in_updates_the_count(client, organiser, club, players):
     response = client.post(url("check-in", tournament, second.pk), {"checked_in": "1"},
                            HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ru")
     assert 'hx-swap-oob="true">' in text(response) and "2 игрока" in text(response)
+
+
+def test_the_offer_page_lists_only_the_clubs_unregistered_members(client, organiser,
+                                                                  open_tournament, anna):
+    outsider = member(ClubFactory(), name="Far Away")
+    client.force_login(organiser)
+    response = client.post(url("register", open_tournament), {"display_name": "Anna Volkova"})
+    assert response.status_code == 409
+    options = re.findall(r'<option value="(\d+)"', text(response).split('id="id_player"')[1]
+                         .split("</select>")[0])
+    expected = {p.pk for p in Player.objects.filter(memberships__club=open_tournament.club)
+                .exclude(registrations__tournament=open_tournament)}
+    assert set(map(int, options)) == expected and outsider.pk not in expected
