@@ -434,3 +434,10 @@ def test_the_offer_page_lists_only_the_clubs_unregistered_members(client, organi
     expected = {p.pk for p in Player.objects.filter(memberships__club=open_tournament.club)
                 .exclude(registrations__tournament=open_tournament)}
     assert set(map(int, options)) == expected and outsider.pk not in expected
+
+
+def test_standings_and_results_can_be_printed(client, tournament):
+    for page in ("standings", "results"):
+        body = text(client.get(url(page, tournament)))
+        assert '<button type="button" class="button small no-print" data-print>Print</button>' \
+            in body
