@@ -22,6 +22,13 @@ def default_tiebreaks() -> list[str]:
     return list(DEFAULT_TIEBREAKS)
 
 
+_RULES_NAMES = {
+    "pressman": _("Pressman box rules"),
+    "club": _("TriOminos.ru club rules"),
+    "goliath": _("Goliath rules"),
+}
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("in preparation")
@@ -107,6 +114,12 @@ class Tournament(models.Model):
             out["rounds_limit"] = self.rounds_per_game
             out["target"] = None
         return out
+
+    @property
+    def rules_name(self) -> str:
+        """The preset's name without the target its label carries ("(200)"): the header says
+        what the games play to beside it, which the tournament may change."""
+        return str(_RULES_NAMES.get(self.preset, self.get_preset_display()))
 
     @property
     def game_target(self) -> int | None:

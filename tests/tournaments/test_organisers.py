@@ -341,9 +341,10 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     game = rnd.tables.exclude(game=None).first().game
     assert (game.rules["rounds_limit"], game.rules["target"]) == (2, None)
     body = text(client.get(by_rounds.get_absolute_url()))
-    assert "2 rounds per game" in body and ", to 200" not in body
+    assert "TriOminos.ru club rules, 2 rounds per game" in body
+    assert "(200)" not in body and "to 200" not in body
     body = text(client.get(by_rounds.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru"))
-    assert "2 раунда в партии" in body
+    assert "Клубные правила TriOminos.ru, 2 раунда в партии" in body
     by_target = tournament_with(club, players[:4], name="By target", rounds_per_game=None)
     rnd = services.round_generate(tournament=by_target)
     services.round_publish(round=rnd)
@@ -351,7 +352,7 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     # The club preset's own target: what the game uses is what the page says.
     assert (game.rules["rounds_limit"], game.rules["target"]) == (None, 200)
     assert by_target.game_target == 200
-    assert ", to 200" in text(client.get(by_target.get_absolute_url()))
+    assert "TriOminos.ru club rules, to 200" in text(client.get(by_target.get_absolute_url()))
 
 
 # -- the crosstable ---------------------------------------------------------------------------
