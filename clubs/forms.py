@@ -10,6 +10,8 @@ class MemberAddForm(forms.Form):
     display_name = forms.CharField(max_length=80, required=False, label=_("or a new player"))
     role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER,
                              label=_("Role"))
+    # Set only by the "create a new person anyway" button, after similar names were offered.
+    new_anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def clean(self):
         data = super().clean()

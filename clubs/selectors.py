@@ -21,7 +21,7 @@ from django.db.models.expressions import Window
 from django.db.models.functions import Lag, Rank
 from django.utils import timezone
 
-from clubs import ratings
+from clubs import names, ratings
 from scoring.models import Game, Seat, Turn
 
 from .models import Club, GameRating, Membership, Player, PlayerRating
@@ -191,3 +191,11 @@ def ratings_stale() -> tuple[tuple | None, set[int]]:
     )
     found = [point for point in points if point]
     return (min(found) if found else None), players
+
+
+def similar_players(club: Club, name: str) -> list[Player]:
+    """The club's people (members, or players it is home to) whose name is the same or close
+    to ``name``: the ones an organiser typing a "new" player most likely means."""
+    people = (Player.objects.filter(Q(memberships__club=club) | Q(home_club=club))
+              .distinct().order_by("display_name", "pk").only("pk", "display_name"))
+    return [p for p in people if names.names_alike(p.display_name, name)]

@@ -191,6 +191,27 @@ class NotAllowed(Exception):
     pass
 
 
+class SimilarPlayers(Exception):
+    """A "new" player whose name is already (or nearly) a person of the club: the organiser
+    chooses one of ``players`` or confirms a new person (``new_anyway``)."""
+
+    def __init__(self, name: str, players: list[Player]):
+        super().__init__(f"similar to {name!r}: {[p.pk for p in players]}")
+        self.name = name
+        self.players = players
+
+
+def player_new(*, club: Club, display_name: str, new_anyway: bool = False) -> Player:
+    """A new person whose home is the club; refused with SimilarPlayers when the club already
+    has someone of that (or a close) name, unless the organiser confirmed ``new_anyway``."""
+    name = " ".join(display_name.split())
+    if not new_anyway:
+        similar = selectors.similar_players(club, name)
+        if similar:
+            raise SimilarPlayers(name, similar)
+    return Player.objects.create(display_name=name, home_club=club)
+
+
 def _lock_members(club: Club) -> dict[int, Membership]:
     """Lock every membership of the club, by player: two organisers demoting each other at the
     same moment then take turns, and the second sees the first one's change."""
@@ -216,14 +237,16 @@ def _member_audit(actor, club, action, membership, *, before=None, after=None):
 
 @transaction.atomic
 def member_add(*, club: Club, display_name: str = "", player: Player | None = None,
-               role: str = Membership.Role.MEMBER, actor: Actor | None = None) -> Membership:
+               role: str = Membership.Role.MEMBER, new_anyway: bool = False,
+               actor: Actor | None = None) -> Membership:
     """Add an existing player, or a new one by name, to the club; a member already there gets
-    the role (never leaving the club without an organiser)."""
+    the role (never leaving the club without an organiser). A new name close to someone the
+    club has is refused (SimilarPlayers) unless ``new_anyway``."""
     if actor is not None:
         require(actor, Do.ORGANISE_CLUB, club)
     members = _lock_members(club)
     if player is None:
-        player = Player.objects.create(display_name=display_name.strip(), home_club=club)
+        player = player_new(club=club, display_name=display_name, new_anyway=new_anyway)
     membership = members.get(player.pk)
     if membership is None:
         membership = Membership.objects.create(club=club, player=player, role=role)

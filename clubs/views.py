@@ -12,6 +12,7 @@ from .charts import rating_chart
 from .csv_export import csv_lines
 from .filters import RankingFilter
 from .forms import MemberAddForm, RoleForm
+from .messages import similar_text
 from .models import Club, Membership, Player
 from .permissions import Actor, Do, can_organise, require
 from .tables import RankingTable
@@ -24,7 +25,12 @@ def club_list(request):
 
 
 def club_detail(request, slug):
-    club = get_object_or_404(Club, slug=slug)
+    return _club_page(request, get_object_or_404(Club, slug=slug))
+
+
+def _club_page(request, club, *, add_form=None, similar=None, status=200):
+    """The club's page; after a "new" member's name matched people of the club, the add form
+    comes back filled in, offering them (``similar``) beside "create a new person anyway"."""
     ranking = selectors.with_rank(selectors.rankings(club=club))[:10]
     context = {
         "club": club,
@@ -35,9 +41,12 @@ def club_detail(request, slug):
         "tournaments": _upcoming_tournaments(club),
     }
     if context["organiser"]:
-        context["add_form"] = MemberAddForm()
+        context["add_form"] = add_form or MemberAddForm()
         context["roles"] = Membership.Role.choices
-    return render(request, "clubs/club_detail.html", context)
+        if similar is not None:
+            context.update(similar=similar.players, similar_name=similar.name,
+                           similar_keep=[("role", add_form["role"].value())])
+    return render(request, "clubs/club_detail.html", context, status=status)
 
 
 def _upcoming_tournaments(club):
@@ -111,7 +120,10 @@ def member_add(request, slug):
         try:
             membership = services.member_add(
                 club=club, player=data["player"], display_name=data["display_name"],
-                role=data["role"], actor=Actor(user=request.user))
+                role=data["role"], new_anyway=data["new_anyway"], actor=Actor(user=request.user))
+        except services.SimilarPlayers as error:
+            messages.warning(request, similar_text(error))
+            return _club_page(request, club, add_form=form, similar=error, status=409)
         except services.NotAllowed:
             messages.error(request, _("A club keeps at least one organiser."))
         else:

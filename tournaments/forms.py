@@ -65,6 +65,10 @@ class TournamentForm(forms.Form):
         if len(set(chosen)) != len(chosen):
             raise forms.ValidationError(_("Each tie-break can be used once."))
         data["tiebreaks"] = ["points", *chosen]
+        if data.get("target") and data.get("rounds_per_game"):
+            # A game would end at whichever comes first; the pages could only promise one.
+            self.add_error("rounds_per_game", _(
+                "Choose either a target or a number of rounds per game, not both."))
         if data.get("format") == Tournament.Format.SWISS and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss tournament needs at least one round."))
         return data
@@ -74,6 +78,8 @@ class RegistrationForm(forms.Form):
     player = forms.ModelChoiceField(queryset=None, label=_("Player"), required=False)
     display_name = forms.CharField(label=_("or a new player"), max_length=80, required=False)
     checked_in = forms.BooleanField(label=_("present now"), required=False, initial=True)
+    # Set only by the "create a new person anyway" button, after similar names were offered.
+    new_anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -84,6 +90,19 @@ class RegistrationForm(forms.Form):
         if not data.get("player") and not (data.get("display_name") or "").strip():
             raise forms.ValidationError(_("Choose a player or type the name of a new one."))
         return data
+
+
+class BulkRegistrationForm(forms.Form):
+    names = forms.CharField(
+        label=_("Names, one a line"), required=False, max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("A name the club already has exactly is that person; a new name becomes "
+                    "a new member."))
+    all_members = forms.BooleanField(label=_("and every member of the club"), required=False)
+    new_anyway = forms.BooleanField(
+        label=_("create new people even for names close to someone the club has"),
+        required=False)
+    checked_in = forms.BooleanField(label=_("present now"), required=False, initial=True)
 
 
 class SwapForm(forms.Form):

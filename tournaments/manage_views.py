@@ -16,13 +16,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.messages import similar_text
 from clubs.models import Player
 from clubs.permissions import Actor, Do, clubs_where, require
+from clubs.services import SimilarPlayers
 
 from . import flags, selectors, services
-from .forms import MoveForm, RegistrationForm, SwapForm, TournamentForm
+from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
 from .messages import refusal
 from .models import Registration, Round, Table, Tournament
 
@@ -83,20 +86,33 @@ def tournament_new(request):
 
 
 def manage(request, slug):
-    tournament = _organised(request, slug)
+    return _manage_page(request, _organised(request, slug))
+
+
+def _manage_page(request, tournament, *, form=None, similar=None, status=200):
+    """The organiser's page; after a "new" player's name matched people of the club, the form
+    comes back filled in, offering them (``similar``) beside "create a new person anyway"."""
     regs = selectors.registrations(tournament)
-    registered = {r.player_id for r in regs}
-    candidates = (Player.objects.filter(memberships__club=tournament.club)
-                  .exclude(pk__in=registered).order_by("display_name"))
     rounds = selectors.rounds(tournament)
-    knockout = selectors.knockout_stage(tournament)
-    return render(request, "tournaments/manage.html", {
+    stages = selectors.stages(tournament)
+    candidates = selectors.club_members_unregistered(tournament)
+    if form is not None:
+        form.fields["player"].queryset = candidates  # the picker lists the club, as always
+    knockout = next((s for s in stages if s.kind == "knockout"), None)
+    context = {
         "tournament": tournament, "registrations": regs, "rounds": rounds,
-        "form": RegistrationForm(players=candidates),
+        "form": form or RegistrationForm(players=candidates),
+        "bulk_form": BulkRegistrationForm(),
         "checked_in": sum(1 for r in regs if r.active),
         "knockout": knockout,
         "pending": next((r for r in rounds if r.status in ("pairing", "draft")), None),
-    })
+        "can_pair": selectors.next_round_possible(tournament, rounds, stages),
+        "played": selectors.seated_players(tournament),
+    }
+    if similar is not None:
+        context.update(similar=similar.players, similar_name=similar.name,
+                       similar_keep=[("checked_in", "on")] if form["checked_in"].value() else [])
+    return render(request, "tournaments/manage.html", context, status=status)
 
 
 @require_POST
@@ -116,9 +132,47 @@ def registration_add(request, slug):
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
         return redirect("tournaments:manage", slug)
     data = form.cleaned_data
-    _attempt(request, lambda: services.registration_add(
-        tournament=tournament, player=data["player"], display_name=data["display_name"],
-        checked_in=data["checked_in"], actor=_actor(request)), _("The player is registered."))
+    try:
+        _attempt(request, lambda: services.registration_add(
+            tournament=tournament, player=data["player"], display_name=data["display_name"],
+            checked_in=data["checked_in"], new_anyway=data["new_anyway"],
+            actor=_actor(request)), _("The player is registered."))
+    except SimilarPlayers as error:
+        messages.warning(request, similar_text(error))
+        return _manage_page(request, tournament, form=form, similar=error, status=409)
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def registrations_add(request, slug):
+    """Many at once: a pasted list of names, every member of the club, or both."""
+    tournament = _organised(request, slug)
+    form = BulkRegistrationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        return redirect("tournaments:manage", slug)
+    data = form.cleaned_data
+    players = (list(selectors.club_members_unregistered(tournament))
+               if data["all_members"] else [])
+    done = []
+    _attempt(request, lambda: done.extend(services.registrations_add(
+        tournament=tournament, players=players, names=data["names"],
+        new_anyway=data["new_anyway"], checked_in=data["checked_in"], actor=_actor(request))))
+    if done:
+        messages.success(request, ngettext("%(count)s player is registered.",
+                                           "%(count)s players are registered.",
+                                           len(done)) % {"count": len(done)})
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def registration_delete(request, slug, pk):
+    tournament = _organised(request, slug)
+    registration = _registration(tournament, pk)
+    _attempt(request, lambda: services.registration_delete(
+        registration=registration, actor=_actor(request)),
+        _("The registration of %(name)s is deleted.") % {
+            "name": registration.player.display_name})
     return redirect("tournaments:manage", slug)
 
 
@@ -137,8 +191,14 @@ def registration_check_in(request, slug, pk):
         registration=registration, checked_in=wanted, actor=_actor(request)))
     if request.htmx and ok:
         registration.refresh_from_db()
-        return render(request, "tournaments/partials/registration_row.html",
-                      {"r": registration, "tournament": tournament})
+        # The row, and the count above it swapped out of band: it follows every tap.
+        context = {"r": registration, "tournament": tournament, "oob": True,
+                   "played": selectors.seated_players(tournament),
+                   "checked_in": selectors.checked_in_count(tournament)}
+        row = render(request, "tournaments/partials/registration_row.html", context)
+        count = render(request, "tournaments/partials/checked_in_count.html", context)
+        row.content += count.content
+        return row
     return redirect("tournaments:manage", slug)
 
 

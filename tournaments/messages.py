@@ -18,6 +18,25 @@ def refusal(error: Refused) -> str:
         "slug-taken": lambda: _("Another tournament of that name was created at the same "
                                 "moment; please try again."),
         "bad-target": lambda: _("The target can be at most %(limit)s.") % p,
+        "target-and-rounds": lambda: _(
+            "Choose either a target or a number of rounds per game, not both."),
+        "similar-names": lambda: ngettext(
+            "Nobody was registered: this name is close to someone the club already has "
+            "(%(names)s). Correct it, or tick “create new people” to register it as a new "
+            "person.",
+            "Nobody was registered: these names are close to people the club already has "
+            "(%(names)s). Correct them, or tick “create new people” to register them as new "
+            "people.", p["count"]) % p,
+        "too-many-names": lambda: ngettext(
+            "At most %(limit)s name can be registered at once.",
+            "At most %(limit)s names can be registered at once.", p["limit"]) % p,
+        "name-too-long": lambda: ngettext(
+            "A name can be at most %(limit)s character long.",
+            "A name can be at most %(limit)s characters long.", p["limit"]) % p,
+        "nobody-listed": lambda: _("Paste some names, or tick “every member of the club”."),
+        "registration-played": lambda: _(
+            "%(name)s has already been seated in a round, so the registration stays; "
+            "withdraw them from the next rounds instead.") % p,
         "bad-rules": lambda: _("These game rules are not valid: %(detail)s") % p,
         "bad-knockout": lambda: _("This knockout cannot be built: %(detail)s") % p,
         "tournament-finished": lambda: _("The tournament is finished; nothing can change now."),

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import PRESET_CHOICES, AuditRecord, Club, Player
+from scoring.engine import rules_resolve
 from scoring.models import Game
 
 from .pairing import DEFAULT_TIEBREAKS
@@ -19,6 +20,13 @@ from .pairing import DEFAULT_TIEBREAKS
 
 def default_tiebreaks() -> list[str]:
     return list(DEFAULT_TIEBREAKS)
+
+
+_RULES_NAMES = {
+    "pressman": _("Pressman box rules"),
+    "club": _("TriOminos.ru club rules"),
+    "goliath": _("Goliath rules"),
+}
 
 
 class Tournament(models.Model):
@@ -102,8 +110,24 @@ class Tournament(models.Model):
         if self.target:
             out["target"] = self.target
         if self.rounds_per_game:
+            # Instead of a target, as the form says: no preset's target ends a game early.
             out["rounds_limit"] = self.rounds_per_game
+            out["target"] = None
         return out
+
+    @property
+    def rules_name(self) -> str:
+        """The preset's name without the target its label carries ("(200)"): the header says
+        what the games play to beside it, which the tournament may change."""
+        return str(_RULES_NAMES.get(self.preset, self.get_preset_display()))
+
+    @property
+    def game_target(self) -> int | None:
+        """The target the games really play to (the preset's own unless overridden); None
+        when they last a number of rounds instead."""
+        if self.rounds_per_game:
+            return None
+        return self.target or rules_resolve(self.preset).target
 
 
 class Registration(models.Model):
@@ -233,6 +257,7 @@ class TournamentAuditEntry(AuditRecord):
         CREATE = "create", _("created")
         OPEN = "open", _("opened")
         REGISTER = "register", _("player registered")
+        UNREGISTER = "unregister", _("registration deleted")
         CHECK_IN = "check-in", _("check-in changed")
         WITHDRAW = "withdraw", _("withdrawal changed")
         ROUND_GENERATE = "round-generate", _("round paired")

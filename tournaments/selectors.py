@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from scoring.models import Game, Seat
 
 from . import draw, pairing
+from .crosstable import crosstable
 from .models import Registration, Round, Stage, Table, Tournament
 
 
@@ -123,6 +124,7 @@ class StandingLine:
     points: float
     values: dict[str, float]
     games: int
+    cells: list = field(default_factory=list)  # crosstable.Cell or None, one per round
 
 
 @dataclass
@@ -130,6 +132,7 @@ class StandingsView:
     lines: list[StandingLine]
     tiebreaks: tuple[str, ...]
     flags: list = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)  # the crosstable's columns
 
 
 def first_stage(tournament: Tournament) -> Stage:
@@ -143,6 +146,7 @@ def standings(tournament: Tournament, regs: list[Registration] | None = None) ->
     tables = draw.load_tables(tournament, stage=stage)
     result = draw.standings(tournament, regs, tables)
     by_id = {r.player_id: r for r in regs}
+    rounds, cells = crosstable(tournament, tables)
     games: dict[int, int] = {}
     for t in tables:
         if t.finished:
@@ -153,10 +157,11 @@ def standings(tournament: Tournament, regs: list[Registration] | None = None) ->
             rank=row.rank, player_id=row.player, name=by_id[row.player].player.display_name,
             withdrawn=by_id[row.player].withdrawn, points=row.value("points"),
             values=dict(row.values), games=games.get(row.player, 0),
+            cells=[cells.get(row.player, {}).get(n) for n in rounds],
         )
         for row in result.rows
     ]
-    return StandingsView(lines, result.tiebreaks, result.flags)
+    return StandingsView(lines, result.tiebreaks, result.flags, rounds)
 
 
 def knockout_stage(tournament: Tournament) -> Stage | None:
@@ -243,3 +248,42 @@ def final_results(tournament: Tournament, regs: list[Registration]) -> list[Fina
 
 def tiebreak_codes() -> tuple[str, ...]:
     return tuple(c for c in pairing.TIEBREAKS if c != "points")
+
+
+def club_members_unregistered(tournament: Tournament) -> QuerySet[Player]:
+    """The club's members not registered yet: the organiser's player picker."""
+    return (Player.objects.filter(memberships__club=tournament.club)
+            .exclude(registrations__tournament=tournament).order_by("display_name", "pk"))
+
+
+def stages(tournament: Tournament) -> list[Stage]:
+    return list(tournament.stages.order_by("order"))
+
+
+def next_round_possible(tournament: Tournament, rounds: list[Round], stages: list[Stage]
+                        ) -> bool:
+    """Whether "Pair the next round" can do anything: rounds left in the Swiss or the round
+    robin, or a match left in a started knockout (the same limits round_generate enforces)."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return False
+    first = stages[0]
+    knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT), None)
+    if knockout is not None and knockout.seeds:
+        tables = draw.load_tables(tournament, stage=knockout)
+        return draw.bracket_state(knockout, tournament.table_size, tables)[1].ready
+    played = sum(1 for r in rounds if r.stage_id == first.pk)
+    if first.kind == Stage.Kind.ROUND_ROBIN:
+        return not first.plan or played < len(first.plan)
+    return played < tournament.planned_rounds
+
+
+def seated_players(tournament: Tournament) -> set[int]:
+    """Players seated at some table of the tournament (draft or played): their registration
+    can no longer simply be deleted."""
+    return {p for seats in Table.objects.filter(round__tournament=tournament)
+            .values_list("seats", flat=True) for p in seats}
+
+
+def checked_in_count(tournament: Tournament) -> int:
+    """Players present and not withdrawn: those the next round pairs."""
+    return tournament.registrations.filter(checked_in=True, withdrawn=False).count()

@@ -24,7 +24,8 @@ def demo_site() -> dict:
     club = demo_club()
     members = [m.player for m in club.memberships.select_related("player").order_by("pk")]
     anna = members[0]
-    twin = member_add(club=club, display_name=anna.display_name).player  # same name, new person
+    twin = member_add(club=club, display_name=anna.display_name,  # same name, new person
+                      new_anyway=True).player
     organiser = anna.user
     demo_games(club, members, finished=12)
     rng = random.Random(7)

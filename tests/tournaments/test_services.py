@@ -110,6 +110,10 @@ def test_generate_returns_the_waiting_draft_instead_of_a_second_one(tournament):
     again = services.round_generate(tournament=tournament)
     assert first.pk == again.pk and tournament.rounds.count() == 1
     tournament.refresh_from_db()
+    # A draft can still be discarded: the tournament runs from its first published round.
+    assert tournament.status == Tournament.Status.REGISTRATION
+    services.round_publish(round=first)
+    tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
 
 

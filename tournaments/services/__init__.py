@@ -13,6 +13,7 @@ from .entries import (
 )
 from .errors import Refused
 from .reconcile import rounds_reconcile
+from .roster import registration_delete, registrations_add
 from .rounds import (
     SYNC_LIMIT,
     round_complete,
@@ -32,6 +33,8 @@ __all__ = [
     "Refused",
     "knockout_start",
     "registration_add",
+    "registration_delete",
+    "registrations_add",
     "registration_check_in",
     "registration_withdraw",
     "round_complete",

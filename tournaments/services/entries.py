@@ -57,6 +57,10 @@ def _check_settings(*, preset, overrides, table_size, format, rounds, tiebreaks,
         raise Refused("bad-tiebreaks", tiebreaks=", ".join(unknown or tiebreaks))
     if knockout_size == 1:
         raise Refused("bad-knockout-size", size=knockout_size)
+    if "target" in overrides and "rounds_limit" in overrides:
+        # The engine would end each game at whichever came first, while the pages promised
+        # one of them; the organiser chooses.
+        raise Refused("target-and-rounds")
     if overrides.get("target", 0) > TARGET_MAX:
         raise Refused("bad-target", limit=TARGET_MAX)
     try:
@@ -145,9 +149,11 @@ def _rating(player: Player) -> int:
 @transaction.atomic
 def registration_add(
     *, tournament: Tournament, player: Player | None = None, display_name: str = "",
-    checked_in: bool = False, actor: Actor | None = None,
+    checked_in: bool = False, new_anyway: bool = False, actor: Actor | None = None,
 ) -> Registration:
-    """Register a player (a new one by name becomes a member of the club).
+    """Register a player (a new one by name becomes a member of the club; a name close to
+    someone the club has is refused with clubs.services.SimilarPlayers unless
+    ``new_anyway``).
 
     Once the tournament runs this is a late entry: the player is checked in and paired from
     the next round on, with no points for the rounds missed. Registering twice returns the
@@ -161,9 +167,11 @@ def registration_add(
         if not display_name.strip():
             raise Refused("name-needed")
         player = member_add(club=tournament.club, display_name=display_name,
-                            actor=actor).player
+                            new_anyway=new_anyway, actor=actor).player
     late_round = None
-    if tournament.status == Tournament.Status.RUNNING:
+    # Under way from the first paired round (the status follows only once one is published):
+    # a round robin's schedule is made with round 1's draft.
+    if tournament.status == Tournament.Status.RUNNING or tournament.rounds.exists():
         if tournament.format == Tournament.Format.ROUND_ROBIN:
             raise Refused("late-entry-round-robin")
         if tournament.stages.filter(kind=Stage.Kind.KNOCKOUT).exclude(seeds=[]).exists():

@@ -103,9 +103,6 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Rou
     rnd = Round.objects.create(tournament=tournament, stage=stage, number=number)
     tournament_audit(tournament, Action.ROUND_GENERATE, actor, round_number=number,
                      after={"stage": stage.kind, "players": len(active)})
-    if tournament.status != Tournament.Status.RUNNING:
-        tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
     if len(active) <= SYNC_LIMIT:
         return round_pair(round_id=rnd.pk)
     from ..tasks import round_pair_task
@@ -356,6 +353,12 @@ def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
         Table.objects.filter(pk=table.pk).update(game=table.game)
     rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
     rnd.save(update_fields=["status", "published_at"])
+    # The tournament runs from its first published round: a draft can still be discarded, so
+    # until then it is in registration (and a newcomer is an ordinary entry, not a late one).
+    Tournament.objects.filter(pk=tournament.pk).exclude(
+        status__in=[Tournament.Status.RUNNING, Tournament.Status.FINISHED]
+    ).update(status=Tournament.Status.RUNNING)
+    tournament.status = Tournament.Status.RUNNING
     tournament_audit(tournament, Action.ROUND_PUBLISH, actor, round_number=rnd.number, after={
         "tables": [{"seats": t.seats, "game": t.game_id, "bye": t.bye} for t in tables]})
     return rnd

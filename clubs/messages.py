@@ -1,0 +1,13 @@
+"""Messages more than one app's pages show about clubs' people."""
+
+from django.utils.translation import ngettext
+
+
+def similar_text(error) -> str:
+    """The warning over the people offered instead of a new one (clubs.services.SimilarPlayers);
+    the club's member form and a tournament's registration say the same."""
+    return ngettext(
+        "The club already has a person named like “%(name)s”. Choose them, or create a new "
+        "person anyway.",
+        "The club already has people named like “%(name)s”. Choose one of them, or create a "
+        "new person anyway.", len(error.players)) % {"name": error.name}
