@@ -13,7 +13,10 @@ SIMILAR_RATIO = 0.85
 
 def name_key(name: str) -> str:
     """The name as compared: no case, no accents (ё is е, é is e), single spaces."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    # Compatibility forms first (a mathematical 𝒜 is an A), then case, then the accents that
+    # case folding may have brought.
+    decomposed = unicodedata.normalize(
+        "NFKD", unicodedata.normalize("NFKD", name).casefold())
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.split())
 
