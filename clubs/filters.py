@@ -10,6 +10,8 @@ PERIODS = [("30", _("last 30 days")), ("90", _("last 90 days")), ("365", _("last
 
 
 class RankingFilter(django_filters.FilterSet):
+    # Applied by the view after ranking (selectors.named), so a match keeps its place.
+    name = django_filters.CharFilter(method="filter_later", label=_("Name"), max_length=80)
     club = django_filters.ModelChoiceFilter(
         queryset=Club.objects.order_by("name"), field_name="player__memberships__club",
         label=_("Club"), empty_label=_("All clubs"),
@@ -22,7 +24,10 @@ class RankingFilter(django_filters.FilterSet):
 
     class Meta:
         model = PlayerRating
-        fields = ["club", "period", "min_games"]
+        fields = ["name", "club", "period", "min_games"]
+
+    def filter_later(self, queryset, name, value):
+        return queryset
 
     def filter_period(self, queryset, name, value):
         return queryset.filter(last_played__gte=timezone.now() - timedelta(days=int(value)))

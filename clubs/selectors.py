@@ -7,7 +7,9 @@ from datetime import UTC, datetime, timedelta
 from django.db.models import (
     Count,
     Exists,
+    ExpressionWrapper,
     F,
+    FloatField,
     IntegerField,
     Max,
     OuterRef,
@@ -46,16 +48,21 @@ def club_members(club: Club) -> QuerySet[Membership]:
     )
 
 
-def rankings(*, club: Club | None = None, inactive: bool = False) -> QuerySet[PlayerRating]:
-    """Rated players, best first, with their rank among the same selection."""
+def rankings(*, club: Club | None = None, inactive: bool = False,
+             provisional: bool | None = None) -> QuerySet[PlayerRating]:
+    """Rated players, active or inactive; the ranking proper takes the established only
+    (provisional=False), since a "?" rating is not yet a place (None: both kinds)."""
     now = timezone.now()
-    rows = PlayerRating.objects.filter(games__gt=0).select_related("player", "player__home_club")
+    rows = (PlayerRating.objects.filter(games__gt=0).select_related("player", "player__home_club")
+            .annotate(per_game=ExpressionWrapper(F("points") * 1.0 / F("games"), FloatField())))
     if club is not None:
         rows = rows.filter(player__memberships__club=club)
     if inactive:
         rows = rows.filter(last_played__lt=now - INACTIVE_AFTER)
     else:
         rows = rows.filter(last_played__gte=now - INACTIVE_AFTER)
+    if provisional is not None:
+        rows = rows.filter(provisional=provisional)
     return rows
 
 
@@ -66,8 +73,19 @@ def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
     ).order_by("provisional", "-value", "player__display_name")
 
 
+def named(rows: QuerySet[PlayerRating], name: str) -> QuerySet[PlayerRating]:
+    """The ranked rows whose player's name contains `name`, keeping each one's rank among the
+    whole selection. Tied by OR to the rank (never null), the condition is applied after the
+    window (Django's QUALIFY); alone it would go into WHERE and re-rank only the matches."""
+    return rows.filter(Q(rank__isnull=True) | Q(player__display_name__icontains=name))
+
+
 def inactive_count(*, club: Club | None = None) -> int:
     return rankings(club=club, inactive=True).count()
+
+
+def provisional_count(*, club: Club | None = None) -> int:
+    return rankings(club=club, provisional=True).count()
 
 
 def player_detail(pk: int) -> Player:

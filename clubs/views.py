@@ -25,7 +25,7 @@ def club_list(request):
 
 def club_detail(request, slug):
     club = get_object_or_404(Club, slug=slug)
-    ranking = selectors.with_rank(selectors.rankings(club=club))[:10]
+    ranking = selectors.with_rank(selectors.rankings(club=club, provisional=False))[:10]
     context = {
         "club": club,
         "members": selectors.club_members(club),
@@ -49,19 +49,36 @@ def _upcoming_tournaments(club):
 
 
 def rankings(request):
+    # The ranking proper, or one of the lists kept apart from it.
     inactive = request.GET.get("inactive") == "1"
-    rows = selectors.rankings(inactive=inactive)
+    provisional = not inactive and request.GET.get("provisional") == "1"
+    rows = selectors.rankings(inactive=inactive, provisional=None if inactive else provisional)
     filters = RankingFilter(request.GET or None, queryset=rows)
     rows = selectors.with_rank(filters.qs)
+    cleaned = filters.form.cleaned_data if filters.form.is_valid() else {}
+    if cleaned.get("name"):
+        rows = selectors.named(rows, cleaned["name"])
     if request.GET.get("format") == "csv":
         return _rankings_csv(rows)
     table = RankingTable(rows)
+    table.unranked = inactive or provisional
     RequestConfig(request, paginate={"per_page": RANKING_PAGE}).configure(table)
-    club = filters.form.cleaned_data.get("club") if filters.form.is_valid() else None
+    club = cleaned.get("club")
     return render(request, "clubs/rankings.html", {
-        "table": table, "filter": filters, "inactive": inactive,
+        "table": table, "filter": filters, "inactive": inactive, "provisional": provisional,
         "inactive_count": None if inactive else selectors.inactive_count(club=club),
-    })
+        "provisional_count": None if inactive or provisional
+        else selectors.provisional_count(club=club),
+        "me": _my_player_id(request),
+    }, status=200 if not filters.is_bound or filters.form.is_valid() else 400)
+
+
+def _my_player_id(request) -> int | None:
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    player = getattr(user, "player", None)
+    return player.pk if player else None
 
 
 def _rankings_csv(rows):

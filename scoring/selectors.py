@@ -22,16 +22,8 @@ def games_with_seats() -> QuerySet[Game]:
     )
 
 
-def _games_with_seats(status: str, newest_first: str) -> QuerySet[Game]:
-    return games_with_seats().filter(status=status).order_by(newest_first)
-
-
 def games_in_progress() -> QuerySet[Game]:
-    return _games_with_seats(Game.Status.PLAYING, "-started_at")
-
-
-def games_finished() -> QuerySet[Game]:
-    return _games_with_seats(Game.Status.FINISHED, "-finished_at")
+    return games_with_seats().filter(status=Game.Status.PLAYING).order_by("-started_at")
 
 
 def game_seats(game: Game) -> list[Seat]:

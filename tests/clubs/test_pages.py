@@ -29,9 +29,14 @@ def season(club, players, games, start=None):
 def test_rankings_query_budget_does_not_grow(client, django_assert_max_num_queries, players):
     club = ClubFactory()
     season(club, [member(club) for _ in range(players)], games=players)
-    with django_assert_max_num_queries(5):
+    # A few games each leave every player provisional: listed apart from the ranking, unranked.
+    with django_assert_max_num_queries(6):
         response = client.get(reverse("clubs:rankings"))
     assert response.status_code == 200
+    assert response.content.decode().count('<td class="num rating">') == 0
+    assert f"{players} provisional players" in response.content.decode()
+    with django_assert_max_num_queries(6):
+        response = client.get(reverse("clubs:rankings"), {"provisional": "1"})
     rows = response.content.decode().count('<td class="num rating">')
     assert rows == min(players, 50)
 
@@ -39,7 +44,7 @@ def test_rankings_query_budget_does_not_grow(client, django_assert_max_num_queri
 def test_rankings_order_filters_and_csv(client):
     club, other = ClubFactory(), ClubFactory()
     players = [member(club, name=f"P{i}") for i in range(5)]
-    season(club, players, games=20)
+    season(club, players, games=70)  # enough for some to be established
     outsider = member(other, name="Outsider")
     finished_game(other, [(outsider, 300), (member(other), 10)], timezone.now())
     ratings_recompute()
@@ -48,17 +53,24 @@ def test_rankings_order_filters_and_csv(client):
     lines = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert lines[0][:4] == ["Rank", "Player", "Club", "Rating"]
     body = lines[1:]
-    assert len(body) == 5 and "Outsider" not in {row[1] for row in body}
-    ratings_shown = [int(row[3]) for row in body]
-    expected = sorted(PlayerRating.objects.filter(player__in=players)
-                      .values_list("provisional", "value"), key=lambda r: (r[0], -r[1]))
-    assert ratings_shown == [v for _, v in expected]
-    assert [int(row[0]) for row in body][0] == 1
-    at_least = client.get(reverse("clubs:rankings"), {"min_games": 13, "format": "csv"})
+    established = PlayerRating.objects.filter(player__in=players, provisional=False)
+    assert 0 < len(body) == established.count() < 5
+    assert "Outsider" not in {row[1] for row in body}
+    # The ranking holds the established only, best first, ranked from 1.
+    assert [int(row[3]) for row in body] == sorted(
+        established.values_list("value", flat=True), reverse=True)
+    assert [row[5] for row in body] == ["0"] * len(body)
+    assert [int(row[0]) for row in body] == list(range(1, len(body) + 1))
+    apart = client.get(reverse("clubs:rankings"),
+                       {"club": club.pk, "provisional": "1", "format": "csv"})
     names = {row[1] for row in csv.reader(io.StringIO(
-        b"".join(at_least.streaming_content).decode()))} - {"Player"}
-    assert names == {p.display_name for p in players
-                     if PlayerRating.objects.get(player=p).games >= 13}
+        b"".join(apart.streaming_content).decode()))} - {"Player"}
+    assert names == {p.display_name for p in players} - {row[1] for row in body}
+    for least, expected in ((42, {r.player.display_name for r in established}), (43, set())):
+        at_least = client.get(reverse("clubs:rankings"), {"min_games": least, "format": "csv"})
+        names = {row[1] for row in csv.reader(io.StringIO(
+            b"".join(at_least.streaming_content).decode()))} - {"Player"}
+        assert names == expected  # 70 games of three among five: 42 games each
 
 
 def test_inactive_players_are_listed_apart(client):
