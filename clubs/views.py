@@ -1,6 +1,7 @@
 """Clubs, players and rankings. Public pages, plus member management for organisers."""
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -10,13 +11,14 @@ from django_tables2 import RequestConfig
 from . import selectors, services
 from .charts import rating_chart
 from .csv_export import csv_lines
-from .filters import RankingFilter
+from .filters import PlayerGameFilter, RankingFilter
 from .forms import MemberAddForm, RoleForm
 from .models import Club, Membership, Player
 from .permissions import Actor, Do, can_organise, require
 from .tables import RankingTable
 
 RANKING_PAGE = 50
+PLAYER_GAMES_PAGE = 20
 
 
 def club_list(request):
@@ -103,14 +105,18 @@ def player_detail(request, pk):
     except Player.DoesNotExist:
         raise Http404 from None
     history = selectors.rating_history(player)
+    filters = PlayerGameFilter(request.GET or None, queryset=selectors.player_games(player))
+    refused = filters.is_bound and not filters.is_valid()
+    page = Paginator(filters.qs, PLAYER_GAMES_PAGE).get_page(request.GET.get("page"))
     return render(request, "clubs/player_detail.html", {
         "player": player,
         "rating": getattr(player, "rating", None),
         "chart": rating_chart(history),
-        "games": selectors.player_games(player),
+        "filter": filters, "page": page, "games": page.object_list,
         "stats": selectors.player_stats(player),
         "opponents": selectors.head_to_head(player),
-    })
+        "tournaments": selectors.tournament_history(player),
+    }, status=400 if refused else 200)
 
 
 def _organised_club(request, slug) -> Club:
