@@ -193,6 +193,8 @@ class ClubAuditEntry(AuditRecord):
         MEMBER_ADD = "member-add", _("member added")
         MEMBER_ROLE = "member-role", _("role changed")
         MEMBER_REMOVE = "member-remove", _("member removed")
+        ACCOUNT_LINK = "account-link", _("account linked")
+        ACCOUNT_UNLINK = "account-unlink", _("account unlinked")
 
     class Meta:
         ordering = ["at", "pk"]

@@ -45,7 +45,7 @@ def player_list() -> QuerySet[Player]:
 def club_members(club: Club) -> QuerySet[Membership]:
     return (
         Membership.objects.filter(club=club)
-        .select_related("player", "player__rating")
+        .select_related("player", "player__rating", "player__user")
         .order_by("player__display_name")
     )
 
@@ -88,6 +88,13 @@ def inactive_count(*, club: Club | None = None) -> int:
 
 def provisional_count(*, club: Club | None = None) -> int:
     return rankings(club=club, provisional=True).count()
+
+
+def player_of(user) -> Player | None:
+    """The player a signed-in user's account is linked to, if any."""
+    if not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).first()
 
 
 def player_detail(pk: int) -> Player:

@@ -8,11 +8,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import selectors, services
+from . import accounts, selectors, services
 from .charts import rating_chart
 from .csv_export import csv_lines
 from .filters import PlayerGameFilter, RankingFilter
-from .forms import MemberAddForm, RoleForm
+from .forms import AccountLinkForm, MemberAddForm, RoleForm
 from .models import Club, Membership, Player
 from .permissions import Actor, Do, can_organise, require
 from .tables import RankingTable
@@ -71,16 +71,8 @@ def rankings(request):
         "inactive_count": None if inactive else selectors.inactive_count(club=club),
         "provisional_count": None if inactive or provisional
         else selectors.provisional_count(club=club),
-        "me": _my_player_id(request),
+        "me": getattr(selectors.player_of(request.user), "pk", None),
     }, status=200 if not filters.is_bound or filters.form.is_valid() else 400)
-
-
-def _my_player_id(request) -> int | None:
-    user = request.user
-    if not user.is_authenticated:
-        return None
-    player = getattr(user, "player", None)
-    return player.pk if player else None
 
 
 def _rankings_csv(rows):
@@ -160,6 +152,35 @@ def member_role(request, slug, membership_id):
         messages.error(request, _("A club keeps at least one organiser."))
     else:
         messages.success(request, _("Role changed."))
+    return redirect(club)
+
+
+@require_POST
+def member_account(request, slug, membership_id):
+    """Link a member's player to a user account, or unlink it ("unlink" in the form)."""
+    club = _organised_club(request, slug)
+    membership = get_object_or_404(Membership.objects.select_related("player"), pk=membership_id,
+                                   club=club)
+    actor = Actor(user=request.user)
+    name = membership.player.display_name
+    try:
+        if "unlink" in request.POST:
+            accounts.player_unlink_account(club=club, player=membership.player, actor=actor)
+            messages.success(request, _("%(name)s has no account linked now.") % {"name": name})
+        else:
+            form = AccountLinkForm(request.POST)
+            if not form.is_valid():
+                raise accounts.AccountLinkRefused(_("Type the account's user name."))
+            accounts.player_link_account(club=club, player=membership.player,
+                                         username=form.cleaned_data["username"], actor=actor)
+            messages.success(request, _("%(name)s is linked to the account “%(user)s”.") % {
+                "name": name, "user": form.cleaned_data["username"]})
+    except accounts.AccountLinkRefused as refusal:
+        # The club page again, with the reason and nothing written.
+        messages.error(request, str(refusal))
+        response = club_detail(request, slug)
+        response.status_code = 400
+        return response
     return redirect(club)
 
 

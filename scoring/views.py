@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs import selectors as club_selectors
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
@@ -46,6 +47,7 @@ def game_list(request):
     page = Paginator(filters.qs, GAMES_PAGE).get_page(request.GET.get("page"))
     return render(request, "scoring/game_list.html", {
         "filter": filters, "page": page, "games": page.object_list,
+        "me": club_selectors.player_of(request.user),
     }, status=400 if refused else 200)
 
 
