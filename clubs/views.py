@@ -54,13 +54,16 @@ def rankings(request):
     # The ranking proper, or one of the lists kept apart from it.
     inactive = request.GET.get("inactive") == "1"
     provisional = not inactive and request.GET.get("provisional") == "1"
-    rows = selectors.rankings(inactive=inactive, provisional=None if inactive else provisional)
+    csv = request.GET.get("format") == "csv"
+    # The CSV of the ranking keeps the provisional too, after the ranked, flagged and unranked.
+    both = inactive or (csv and not provisional)
+    rows = selectors.rankings(inactive=inactive, provisional=None if both else provisional)
     filters = RankingFilter(request.GET or None, queryset=rows)
     rows = selectors.with_rank(filters.qs)
     cleaned = filters.form.cleaned_data if filters.form.is_valid() else {}
     if cleaned.get("name"):
         rows = selectors.named(rows, cleaned["name"])
-    if request.GET.get("format") == "csv":
+    if csv:
         return _rankings_csv(rows)
     table = RankingTable(rows)
     table.unranked = inactive or provisional
@@ -80,7 +83,7 @@ def _rankings_csv(rows):
               _("Provisional"), _("Games"), _("Wins"), _("Points / game"), _("Last played"),
               _("Trend")]
     lines = csv_lines(header, (
-        [r.rank, r.player.display_name,
+        ["" if r.provisional else r.rank, r.player.display_name,
          r.player.home_club.name if r.player.home_club else "", r.value, r.uncertainty,
          int(r.provisional), r.games, r.wins, f"{r.points_per_game:.1f}",
          r.last_played.date().isoformat() if r.last_played else "", r.trend]

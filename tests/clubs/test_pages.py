@@ -52,21 +52,22 @@ def test_rankings_order_filters_and_csv(client):
     assert response.status_code == 200
     lines = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert lines[0][:4] == ["Rank", "Player", "Club", "Rating"]
-    body = lines[1:]
     established = PlayerRating.objects.filter(player__in=players, provisional=False)
-    assert 0 < len(body) == established.count() < 5
-    assert "Outsider" not in {row[1] for row in body}
-    # The ranking holds the established only, best first, ranked from 1.
-    assert [int(row[3]) for row in body] == sorted(
+    ranked, unranked = lines[1:1 + established.count()], lines[1 + established.count():]
+    assert 0 < len(ranked) < 5 and len(ranked) + len(unranked) == 5
+    assert "Outsider" not in {row[1] for row in lines[1:]}
+    # The established, best first, ranked from 1; then the provisional, flagged and unranked.
+    assert [int(row[3]) for row in ranked] == sorted(
         established.values_list("value", flat=True), reverse=True)
-    assert [row[5] for row in body] == ["0"] * len(body)
-    assert [int(row[0]) for row in body] == list(range(1, len(body) + 1))
+    assert [(row[0], row[5]) for row in ranked] == [
+        (str(i), "0") for i in range(1, 1 + len(ranked))]
+    assert [(row[0], row[5]) for row in unranked] == [("", "1")] * len(unranked)
     apart = client.get(reverse("clubs:rankings"),
                        {"club": club.pk, "provisional": "1", "format": "csv"})
     names = {row[1] for row in csv.reader(io.StringIO(
         b"".join(apart.streaming_content).decode()))} - {"Player"}
-    assert names == {p.display_name for p in players} - {row[1] for row in body}
-    for least, expected in ((42, {r.player.display_name for r in established}), (43, set())):
+    assert names == {row[1] for row in unranked}
+    for least, expected in ((42, {p.display_name for p in players}), (43, set())):
         at_least = client.get(reverse("clubs:rankings"), {"min_games": least, "format": "csv"})
         names = {row[1] for row in csv.reader(io.StringIO(
             b"".join(at_least.streaming_content).decode()))} - {"Player"}
