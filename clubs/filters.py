@@ -12,7 +12,8 @@ PERIODS = [("30", _("last 30 days")), ("90", _("last 90 days")), ("365", _("last
 
 class RankingFilter(django_filters.FilterSet):
     # Applied by the view after ranking (selectors.named), so a match keeps its place.
-    name = django_filters.CharFilter(method="filter_later", label=_("Name"), max_length=80)
+    name = django_filters.CharFilter(method="filter_later", max_length=80,
+                                     label=pgettext_lazy("person's name", "Name"))
     club = django_filters.ModelChoiceFilter(
         queryset=Club.objects.order_by("name"), field_name="player__memberships__club",
         label=_("Club"), empty_label=_("All clubs"),
