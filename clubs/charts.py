@@ -31,9 +31,8 @@ def rating_chart(history, *, width: int = 640, height: int = 220, pad: int = 34)
     ]
     # Dates under the axis: the first and last game, and up to three between.
     step = max(len(games) // 4, 1)
-    dates = [games[i] for i in range(0, len(games), step)][:4]
-    if games[-1] not in dates:
-        dates.append(games[-1])
+    dates = [{**games[i], "anchor": "middle"} for i in range(0, len(games) - 1, step)][:4]
+    dates.append({**games[-1], "anchor": "end"})  # the last label ends at the last point
     return {
         "width": width, "height": height, "points": points,
         "ticks": [{"y": round(y(t), 1), "label": t} for t in ticks],
