@@ -38,6 +38,6 @@ def rating_chart(history, *, width: int = 640, height: int = 220, pad: int = 34)
         "ticks": [{"y": round(y(t), 1), "label": t} for t in ticks],
         "last": {"x": round(x(len(values) - 1), 1), "y": round(y(values[-1]), 1),
                  "value": values[-1]},
-        "left": pad, "right": width - pad, "bottom": height - pad, "games": games,
+        "left": pad, "right": width - pad, "games": games,
         "dates": dates, "date_y": height - pad + 16,
     }

@@ -180,8 +180,8 @@ def tournament_history(player: Player) -> list[dict]:
                                  .values("n")[:1], output_field=IntegerField()),
                   won=ExpressionWrapper(Q(tournament__winner=player),
                                         output_field=BooleanField()))
-        .values("tournament__name", "tournament__slug", "tournament__starts_on",
-                "tournament__status", "games", "won")
+        .values("tournament__name", "tournament__slug", "tournament__starts_on", "games",
+                "won")
         .order_by("-tournament__starts_on", "-tournament_id")
     )
 
