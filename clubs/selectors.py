@@ -187,12 +187,15 @@ def tournament_history(player: Player) -> list[dict]:
 
 
 def club_recent_games(club: Club, limit: int = 10) -> QuerySet[Game]:
+    """The club's latest games by when they were played (a score sheet typed in later still
+    counts from the evening it was played)."""
     from django.db.models import Prefetch
 
     return (
         Game.objects.filter(club=club).exclude(status=Game.Status.ABANDONED)
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-        .order_by("-started_at")[:limit]
+        .annotate(played_at=Coalesce("finished_at", "started_at"))
+        .order_by("-played_at", "-pk")[:limit]
     )
 
 

@@ -12,6 +12,7 @@ from django.utils.timezone import localtime
 
 from clubs.models import GameRating
 from clubs.services import ratings_recompute
+from scoring.models import Game
 from tests.factories import ClubFactory, member
 from tournaments.models import Registration, Round, Stage, Table, Tournament
 
@@ -125,3 +126,13 @@ def test_in_russian(client, ann_season):
     html = response.content.decode()
     for text in ("Доля побед", "Среднее место", "Разница очков", "Последняя встреча"):
         assert text in html
+
+
+def test_club_page_lists_recent_games_by_when_they_were_played(client, ann_season):
+    g1, g2, g3 = ann_season["games"]
+    # The first game's sheet typed in last: its row is the newest, its evening the oldest.
+    Game.objects.filter(pk=g1.pk).update(started_at=timezone.now() + timedelta(minutes=5))
+    html = client.get(g1.club.get_absolute_url()).content.decode()
+    recent = html.split("<h2>Recent games</h2>")[1].split("</ul>")[0]
+    assert re.findall(r">(First|Second|Third)</a>", recent) == ["Third", "Second", "First"]
+    assert day(g1.finished_at) in recent.split(">First</a>")[1].split("</li>")[0]
