@@ -20,5 +20,9 @@ class MemberAddForm(forms.Form):
         return data
 
 
+class AccountLinkForm(forms.Form):
+    username = forms.CharField(max_length=150, label=_("Account"), strip=True)
+
+
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices, label=_("Role"))

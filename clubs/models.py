@@ -194,6 +194,8 @@ class ClubAuditEntry(AuditRecord):
         MEMBER_ROLE = "member-role", _("role changed")
         MEMBER_REMOVE = "member-remove", _("member removed")
         IMPORT = "import", _("imported from a club archive")
+        ACCOUNT_LINK = "account-link", _("account linked")
+        ACCOUNT_UNLINK = "account-unlink", _("account unlinked")
 
     class Meta:
         ordering = ["at", "pk"]

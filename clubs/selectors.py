@@ -5,9 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from django.db.models import (
+    Avg,
+    BooleanField,
     Count,
     Exists,
+    ExpressionWrapper,
     F,
+    FloatField,
     IntegerField,
     Max,
     OuterRef,
@@ -18,7 +22,7 @@ from django.db.models import (
     Value,
 )
 from django.db.models.expressions import Window
-from django.db.models.functions import Lag, Rank
+from django.db.models.functions import Coalesce, Lag, Rank
 from django.utils import timezone
 
 from clubs import names, ratings
@@ -41,21 +45,26 @@ def player_list() -> QuerySet[Player]:
 def club_members(club: Club) -> QuerySet[Membership]:
     return (
         Membership.objects.filter(club=club)
-        .select_related("player", "player__rating")
+        .select_related("player", "player__rating", "player__user")
         .order_by("player__display_name")
     )
 
 
-def rankings(*, club: Club | None = None, inactive: bool = False) -> QuerySet[PlayerRating]:
-    """Rated players, best first, with their rank among the same selection."""
+def rankings(*, club: Club | None = None, inactive: bool = False,
+             provisional: bool | None = None) -> QuerySet[PlayerRating]:
+    """Rated players, active or inactive; the ranking proper takes the established only
+    (provisional=False), since a "?" rating is not yet a place (None: both kinds)."""
     now = timezone.now()
-    rows = PlayerRating.objects.filter(games__gt=0).select_related("player", "player__home_club")
+    rows = (PlayerRating.objects.filter(games__gt=0).select_related("player", "player__home_club")
+            .annotate(per_game=ExpressionWrapper(F("points") * 1.0 / F("games"), FloatField())))
     if club is not None:
         rows = rows.filter(player__memberships__club=club)
     if inactive:
         rows = rows.filter(last_played__lt=now - INACTIVE_AFTER)
     else:
         rows = rows.filter(last_played__gte=now - INACTIVE_AFTER)
+    if provisional is not None:
+        rows = rows.filter(provisional=provisional)
     return rows
 
 
@@ -66,8 +75,26 @@ def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
     ).order_by("provisional", "-value", "player__display_name")
 
 
+def named(rows: QuerySet[PlayerRating], name: str) -> QuerySet[PlayerRating]:
+    """The ranked rows whose player's name contains `name`, keeping each one's rank among the
+    whole selection. Tied by OR to the rank (never null), the condition is applied after the
+    window (Django's QUALIFY); alone it would go into WHERE and re-rank only the matches."""
+    return rows.filter(Q(rank__isnull=True) | Q(player__display_name__icontains=name))
+
+
 def inactive_count(*, club: Club | None = None) -> int:
     return rankings(club=club, inactive=True).count()
+
+
+def provisional_count(*, club: Club | None = None) -> int:
+    return rankings(club=club, provisional=True).count()
+
+
+def player_of(user) -> Player | None:
+    """The player a signed-in user's account is linked to, if any."""
+    if not user.is_authenticated:
+        return None
+    return Player.objects.filter(user=user).first()
 
 
 def player_detail(pk: int) -> Player:
@@ -81,24 +108,29 @@ def rating_history(player: Player) -> list[GameRating]:
     )
 
 
-def player_games(player: Player, limit: int = 30) -> list[Seat]:
+def player_games(player: Player) -> QuerySet[Seat]:
+    """The player's seats, newest played first, each dated by when its game was played (its
+    finish; its start while it runs), with the rating change and the number at the table."""
     rating = GameRating.objects.filter(game=OuterRef("game_id"), player=player)
-    return list(
+    return (
         Seat.objects.filter(player=player)
         .exclude(game__status=Game.Status.ABANDONED)
         .select_related("game", "game__club")
         .annotate(change=Subquery(rating.values("after")[:1], output_field=IntegerField())
                   - Subquery(rating.values("before")[:1], output_field=IntegerField()),
-                  players=Count("game__seats"))
-        .order_by("-game__started_at")[:limit]
+                  players=Count("game__seats"),
+                  played_at=Coalesce("game__finished_at", "game__started_at"))
+        .order_by("-played_at", "-game_id")
     )
 
 
 def player_stats(player: Player) -> dict:
-    """Games, wins, points per turn, hexagons, bridges, best game and best turn."""
+    """Games, wins, win rate, average place, points per turn, hexagons, bridges, best game and
+    best turn."""
     seats = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
     games = seats.aggregate(games=Count("id"), wins=Count("id", filter=Q(place=1)),
-                            best=Max("score"))
+                            best=Max("score"), average_place=Avg("place"))
+    games["win_rate"] = games["wins"] / games["games"] if games["games"] else None
     turns = Turn.objects.filter(
         round__game__seats__player=player, seat=F("round__game__seats__position")
     ).exclude(round__game__status=Game.Status.ABANDONED)
@@ -112,29 +144,58 @@ def player_stats(player: Player) -> dict:
 
 
 def head_to_head(player: Player) -> list[dict]:
-    """Every opponent met in finished games: how often, and who finished ahead."""
-    mine = Seat.objects.filter(game=OuterRef("game_id"), player=player).values("place")[:1]
+    """Every opponent met in finished games: how often, who finished ahead, the average score
+    difference (the player's score minus the opponent's) and their last meeting."""
+    mine = Seat.objects.filter(game=OuterRef("game_id"), player=player)
+    met = Seat.objects.filter(game__status=Game.Status.FINISHED, game__seats__player=player)
+    last = (met.filter(player=OuterRef("player_id"))
+            .order_by("-game__finished_at", "-game_id").values("game_id")[:1])
     return list(
-        Seat.objects.filter(game__status=Game.Status.FINISHED, game__seats__player=player)
-        .exclude(player=player)
-        .annotate(my_place=Subquery(mine))
+        met.exclude(player=player)
+        .annotate(my_place=Subquery(mine.values("place")[:1]),
+                  my_score=Subquery(mine.values("score")[:1]))
         .values("player_id", "player__display_name")
         .annotate(
             games=Count("id"),
             ahead=Count("id", filter=Q(my_place__lt=F("place"))),
             behind=Count("id", filter=Q(my_place__gt=F("place"))),
+            score_difference=Avg(F("my_score") - F("score")),
+            last_met=Max("game__finished_at"),
+            last_game=Subquery(last),
         )
         .order_by("-games", "player__display_name")
     )
 
 
+def tournament_history(player: Player) -> list[dict]:
+    """The tournaments the player entered (withdrawn entries left out), newest first, with the
+    games played in each and whether the player won it. Read through the reverse relations:
+    clubs does not import tournaments (app order)."""
+    in_tournament = Seat.objects.filter(
+        player=player, game__status=Game.Status.FINISHED,
+        game__tournament_table__round__tournament=OuterRef("tournament_id"))
+    return list(
+        player.registrations.filter(withdrawn=False)
+        .annotate(games=Subquery(in_tournament.values("player_id").annotate(n=Count("id"))
+                                 .values("n")[:1], output_field=IntegerField()),
+                  won=ExpressionWrapper(Q(tournament__winner=player),
+                                        output_field=BooleanField()))
+        .values("tournament__name", "tournament__slug", "tournament__starts_on", "games",
+                "won")
+        .order_by("-tournament__starts_on", "-tournament_id")
+    )
+
+
 def club_recent_games(club: Club, limit: int = 10) -> QuerySet[Game]:
+    """The club's latest games by when they were played (a score sheet typed in later still
+    counts from the evening it was played)."""
     from django.db.models import Prefetch
 
     return (
         Game.objects.filter(club=club).exclude(status=Game.Status.ABANDONED)
         .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-        .order_by("-started_at")[:limit]
+        .annotate(played_at=Coalesce("finished_at", "started_at"))
+        .order_by("-played_at", "-pk")[:limit]
     )
 
 

@@ -4,6 +4,12 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import PlayerRating
 
+WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
+NUM_WIDE = {"th": {"class": "wide"}, "td": {"class": "num wide"}}
+
+# Numbers read best (or latest) first: the first click on these headers sorts high to low.
+HIGH_FIRST = frozenset({"value", "games", "wins", "points_per_game", "last_played", "trend"})
+
 
 class RankingTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), orderable=False, attrs={"td": {"class": "num"}})
@@ -12,15 +18,15 @@ class RankingTable(tables.Table):
         order_by=("player__display_name",),
         linkify=("clubs:player-detail", {"pk": tables.A("player_id")}),
     )
+    # "wide" columns give way on a phone (site.css) so the ranking needs no sideways scroll.
     club = tables.Column(verbose_name=_("Club"), accessor="player__home_club__name",
-                         default="", order_by=("player__home_club__name",))
-    value = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num rating"}},
-                          order_by=("provisional", "-value"))
+                         default="", order_by=("player__home_club__name",), attrs=WIDE)
+    value = tables.Column(verbose_name=_("Rating"), attrs={"td": {"class": "num rating"}})
     games = tables.Column(verbose_name=_("Games"), attrs={"td": {"class": "num"}})
-    wins = tables.Column(verbose_name=_("Wins"), attrs={"td": {"class": "num"}})
+    wins = tables.Column(verbose_name=_("Wins"), attrs=NUM_WIDE)
     points_per_game = tables.Column(verbose_name=_("Points / game"), empty_values=(),
-                                    orderable=False, attrs={"td": {"class": "num"}})
-    last_played = tables.DateColumn(verbose_name=_("Last played"), format="j M Y")
+                                    order_by=("per_game",), attrs=NUM_WIDE)
+    last_played = tables.DateColumn(verbose_name=_("Last played"), format="j M Y", attrs=WIDE)
     trend = tables.Column(verbose_name=_("Trend"), attrs={"td": {"class": "num nowrap"}})
 
     class Meta:
@@ -28,8 +34,8 @@ class RankingTable(tables.Table):
         fields = ["rank", "player", "club", "value", "games", "wins", "points_per_game",
                   "last_played", "trend"]
         attrs = {"class": "ranking"}
-        # "value" sorts by the column's own order_by: established first, best first.
-        order_by = ("value",)
+        # Best first; the provisional and the inactive are listed apart (clubs.selectors).
+        order_by = ("-value",)
 
     # The body is drawn by clubs/templatetags/ranking_tags.py; these render_* serve exports and
     # anyone rendering the table generically.

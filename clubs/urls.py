@@ -9,6 +9,8 @@ urlpatterns = [
     path("clubs/<slug:slug>/members/add/", views.member_add, name="member-add"),
     path("clubs/<slug:slug>/members/<int:membership_id>/role/", views.member_role,
          name="member-role"),
+    path("clubs/<slug:slug>/members/<int:membership_id>/account/", views.member_account,
+         name="member-account"),
     path("clubs/<slug:slug>/members/<int:membership_id>/remove/", views.member_remove,
          name="member-remove"),
     path("rankings/", views.rankings, name="rankings"),

@@ -1,23 +1,25 @@
 """Clubs, players and rankings. Public pages, plus member management for organisers."""
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from . import selectors, services
+from . import accounts, selectors, services
 from .charts import rating_chart
 from .csv_export import csv_lines
-from .filters import RankingFilter
-from .forms import MemberAddForm, RoleForm
+from .filters import PlayerGameFilter, RankingFilter
+from .forms import AccountLinkForm, MemberAddForm, RoleForm
 from .messages import similar_text
 from .models import Club, Membership, Player
 from .permissions import Actor, Do, can_organise, require
 from .tables import RankingTable
 
 RANKING_PAGE = 50
+PLAYER_GAMES_PAGE = 20
 
 
 def club_list(request):
@@ -31,7 +33,7 @@ def club_detail(request, slug):
 def _club_page(request, club, *, add_form=None, similar=None, status=200):
     """The club's page; after a "new" member's name matched people of the club, the add form
     comes back filled in, offering them (``similar``) beside "create a new person anyway"."""
-    ranking = selectors.with_rank(selectors.rankings(club=club))[:10]
+    ranking = selectors.with_rank(selectors.rankings(club=club, provisional=False))[:10]
     context = {
         "club": club,
         "members": selectors.club_members(club),
@@ -58,19 +60,31 @@ def _upcoming_tournaments(club):
 
 
 def rankings(request):
+    # The ranking proper, or one of the lists kept apart from it.
     inactive = request.GET.get("inactive") == "1"
-    rows = selectors.rankings(inactive=inactive)
+    provisional = not inactive and request.GET.get("provisional") == "1"
+    csv = request.GET.get("format") == "csv"
+    # The CSV of the ranking keeps the provisional too, after the ranked, flagged and unranked.
+    both = inactive or (csv and not provisional)
+    rows = selectors.rankings(inactive=inactive, provisional=None if both else provisional)
     filters = RankingFilter(request.GET or None, queryset=rows)
     rows = selectors.with_rank(filters.qs)
-    if request.GET.get("format") == "csv":
+    cleaned = filters.form.cleaned_data if filters.form.is_valid() else {}
+    if cleaned.get("name"):
+        rows = selectors.named(rows, cleaned["name"])
+    if csv:
         return _rankings_csv(rows)
     table = RankingTable(rows)
+    table.unranked = inactive or provisional
     RequestConfig(request, paginate={"per_page": RANKING_PAGE}).configure(table)
-    club = filters.form.cleaned_data.get("club") if filters.form.is_valid() else None
+    club = cleaned.get("club")
     return render(request, "clubs/rankings.html", {
-        "table": table, "filter": filters, "inactive": inactive,
+        "table": table, "filter": filters, "inactive": inactive, "provisional": provisional,
         "inactive_count": None if inactive else selectors.inactive_count(club=club),
-    })
+        "provisional_count": None if inactive or provisional
+        else selectors.provisional_count(club=club),
+        "me": getattr(selectors.player_of(request.user), "pk", None),
+    }, status=200 if not filters.is_bound or filters.form.is_valid() else 400)
 
 
 def _rankings_csv(rows):
@@ -78,7 +92,7 @@ def _rankings_csv(rows):
               _("Provisional"), _("Games"), _("Wins"), _("Points / game"), _("Last played"),
               _("Trend")]
     lines = csv_lines(header, (
-        [r.rank, r.player.display_name,
+        ["" if r.provisional else r.rank, r.player.display_name,
          r.player.home_club.name if r.player.home_club else "", r.value, r.uncertainty,
          int(r.provisional), r.games, r.wins, f"{r.points_per_game:.1f}",
          r.last_played.date().isoformat() if r.last_played else "", r.trend]
@@ -95,14 +109,18 @@ def player_detail(request, pk):
     except Player.DoesNotExist:
         raise Http404 from None
     history = selectors.rating_history(player)
+    filters = PlayerGameFilter(request.GET or None, queryset=selectors.player_games(player))
+    refused = filters.is_bound and not filters.is_valid()
+    page = Paginator(filters.qs, PLAYER_GAMES_PAGE).get_page(request.GET.get("page"))
     return render(request, "clubs/player_detail.html", {
         "player": player,
         "rating": getattr(player, "rating", None),
         "chart": rating_chart(history),
-        "games": selectors.player_games(player),
+        "filter": filters, "page": page, "games": page.object_list,
         "stats": selectors.player_stats(player),
         "opponents": selectors.head_to_head(player),
-    })
+        "tournaments": selectors.tournament_history(player),
+    }, status=400 if refused else 200)
 
 
 def _organised_club(request, slug) -> Club:
@@ -149,6 +167,33 @@ def member_role(request, slug, membership_id):
         messages.error(request, _("A club keeps at least one organiser."))
     else:
         messages.success(request, _("Role changed."))
+    return redirect(club)
+
+
+@require_POST
+def member_account(request, slug, membership_id):
+    """Link a member's player to a user account, or unlink it ("unlink" in the form)."""
+    club = _organised_club(request, slug)
+    membership = get_object_or_404(Membership.objects.select_related("player"), pk=membership_id,
+                                   club=club)
+    actor = Actor(user=request.user)
+    name = membership.player.display_name
+    try:
+        if "unlink" in request.POST:
+            accounts.player_unlink_account(club=club, player=membership.player, actor=actor)
+            messages.success(request, _("%(name)s has no account linked now.") % {"name": name})
+        else:
+            form = AccountLinkForm(request.POST)
+            if not form.is_valid():
+                raise accounts.AccountLinkRefused(_("Type the account's user name."))
+            accounts.player_link_account(club=club, player=membership.player,
+                                         username=form.cleaned_data["username"], actor=actor)
+            messages.success(request, _("%(name)s is linked to the account “%(user)s”.") % {
+                "name": name, "user": form.cleaned_data["username"]})
+    except accounts.AccountLinkRefused as refusal:
+        # The club page again, with the reason and nothing written.
+        messages.error(request, str(refusal))
+        return _club_page(request, club, status=400)
     return redirect(club)
 
 

@@ -9,7 +9,7 @@ from scoring import selectors as game_selectors
 def home(request):
     return render(request, "home.html", {
         "live_games": game_selectors.games_in_progress()[:6],
-        "top": club_selectors.with_rank(club_selectors.rankings())[:5],
+        "top": club_selectors.with_rank(club_selectors.rankings(provisional=False))[:5],
     })
 
 

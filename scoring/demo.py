@@ -13,7 +13,7 @@ from clubs.models import Club, Player
 from clubs.services import ratings_recompute
 from scoring.engine import GameState, record_write, rules_resolve, tile_set
 
-from .models import Game
+from .models import Game, Round, Turn
 from .records import game_import
 from .services import Actor, round_end, turn_record
 
@@ -160,7 +160,9 @@ def demo_games(club: Club, players: list[Player], *, finished: int = 100,
             record["title"] = _("Club evening %(date)s, table %(table)s") % {
                 "date": played.date().isoformat(), "table": number % 3 + 1}
             record["finished_at"] = played.isoformat()
-            games.append(game_import(club=club, record=record, actor=Actor()))
+            game = game_import(club=club, record=record, actor=Actor())
+            _date_back(game, played, minutes=rng.randrange(35, 90))
+            games.append(game)
         table = rng.sample(players, 3)
         record = robot_record([p.display_name for p in table], club.default_preset, rng,
                               rounds=1, extra_turns=7)
@@ -168,3 +170,20 @@ def demo_games(club: Club, players: list[Player], *, finished: int = 100,
         games.append(game_import(club=club, record=record, actor=Actor()))
     ratings_recompute()
     return games
+
+
+def _date_back(game: Game, finished, *, minutes: int) -> None:
+    """Give an imported game the times of the evening it stands for: started `minutes` before
+    its finish, turns entered evenly in between. Without this every demo game would read as
+    started (and its turns as entered) on the day the demo ran."""
+    started = finished - timedelta(minutes=minutes)
+    turns = list(Turn.objects.filter(round__game=game).order_by("round__number", "number"))
+    step = timedelta(minutes=minutes) / (len(turns) + 1)
+    for k, turn in enumerate(turns, 1):
+        turn.entered_at = started + step * k
+    Turn.objects.bulk_update(turns, ["entered_at"], batch_size=500)
+    last = {turn.round_id: turn.entered_at for turn in turns}
+    for round_ in Round.objects.filter(game=game, ended_at__isnull=False):
+        round_.ended_at = last.get(round_.pk, finished)
+        round_.save(update_fields=["ended_at"])
+    Game.objects.filter(pk=game.pk).update(started_at=started)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Case, Prefetch, QuerySet, Value, When
+from django.db.models.functions import Coalesce
 
 from clubs.models import GameRating
 from scoring.engine import GameState
@@ -21,16 +22,8 @@ def games_with_seats() -> QuerySet[Game]:
     )
 
 
-def _games_with_seats(status: str, newest_first: str) -> QuerySet[Game]:
-    return games_with_seats().filter(status=status).order_by(newest_first)
-
-
 def games_in_progress() -> QuerySet[Game]:
-    return _games_with_seats(Game.Status.PLAYING, "-started_at")
-
-
-def games_finished() -> QuerySet[Game]:
-    return _games_with_seats(Game.Status.FINISHED, "-finished_at")
+    return games_with_seats().filter(status=Game.Status.PLAYING).order_by("-started_at")
 
 
 def game_seats(game: Game) -> list[Seat]:
@@ -105,3 +98,15 @@ def game_rating_changes(game: Game) -> list:
 
 def game_rounds(game: Game) -> list[Round]:
     return list(game.rounds.order_by("number").prefetch_related("turns", "hands"))
+
+
+def game_list() -> QuerySet[Game]:
+    """Every game for the games list: running ones first, then newest played first.
+
+    "played_at" is when the game was played — its finish, or its start while it runs — so
+    a game entered later from paper is dated by the day it was played, not the day it was typed.
+    """
+    return games_with_seats().annotate(
+        played_at=Coalesce("finished_at", "started_at"),
+        running=Case(When(status=Game.Status.PLAYING, then=Value(0)), default=Value(1)),
+    ).order_by("running", "-played_at", "-pk")

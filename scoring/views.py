@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -17,12 +18,14 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs import selectors as club_selectors
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
 from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
+from .filters import GameFilter
 from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
 from .limits import RecordRefused, record_parse
 from .messages import refusal
@@ -33,11 +36,19 @@ from .tables import RoundTable, round_rows
 # -- lists and public pages -------------------------------------------------------------------
 
 
+GAMES_PAGE = 30
+
+
 def game_list(request):
+    """Every game, filtered and paged: the page's queries do not grow with the games."""
+    filters = GameFilter(request.GET or None, queryset=selectors.game_list())
+    # An unknown player or club is refused in the form's words; the valid filters still apply.
+    refused = filters.is_bound and not filters.is_valid()
+    page = Paginator(filters.qs, GAMES_PAGE).get_page(request.GET.get("page"))
     return render(request, "scoring/game_list.html", {
-        "live_games": selectors.games_in_progress()[:30],
-        "finished_games": selectors.games_finished()[:30],
-    })
+        "filter": filters, "page": page, "games": page.object_list,
+        "me": club_selectors.player_of(request.user),
+    }, status=400 if refused else 200)
 
 
 def game_detail(request, pk):

@@ -4,9 +4,11 @@ template cost several times the queries behind them (docs/benchmarks.md)."""
 from django import template
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+
+from clubs.tables import HIGH_FIRST
 
 register = template.Library()
 
@@ -19,10 +21,37 @@ def _trend(value: int) -> str:
     return "·"
 
 
+@register.simple_tag(takes_context=True)
+def sort_header(context, table, column):
+    """A column's header: a link that sorts by it, and an arrow and aria-sort once it does.
+    Numbers sort high-first on the first click; names and clubs A to Z."""
+    css = column.attrs["th"].get("class", "")
+    if not column.orderable:
+        return format_html('<th class="{}">{}</th>', css, column.header)
+    alias = column.order_by_alias
+    if column.is_ordered:
+        target = alias.next
+        descending = alias.is_descending
+        arrow = " ▼" if descending else " ▲"
+        aria = "descending" if descending else "ascending"
+    else:
+        target = f"-{column.name}" if column.name in HIGH_FIRST else column.name
+        arrow, aria = "", "none"
+    query = context["request"].GET.copy()
+    query[table.prefixed_order_by_field] = target
+    query.pop(table.prefixed_page_field, None)
+    return format_html('<th class="{}" aria-sort="{}"><a href="?{}">{}<span class="arrow" '
+                       'aria-hidden="true">{}</span></a></th>',
+                       css, aria, query.urlencode(), column.header, arrow)
+
+
 @register.simple_tag
-def ranking_rows(table):
+def ranking_rows(table, me=None):
+    """`me`: the viewer's own player id, whose row is marked."""
     provisional = escape(_("provisional: too few games yet"))
+    you = escape(_("you"))
     player_url = reverse("clubs:player-detail", args=[0])[:-2]  # "/players/"
+    ranked = not getattr(table, "unranked", False)
     out = []
     for row in table.paginated_rows:
         r = row.record
@@ -30,14 +59,17 @@ def ranking_rows(table):
         club = escape(player.home_club.name) if player.home_club_id else ""
         mark = f' <abbr title="{provisional}">?</abbr>' if r.provisional else ""
         last = date_format(r.last_played, "j M Y") if r.last_played else ""
+        mine = player.pk == me
+        tr = '<tr class="me" aria-current="true">' if mine else "<tr>"
+        badge = f' <span class="badge me">{you}</span>' if mine else ""
         out.append(
-            f'<tr><td class="num">{r.rank}</td>'
-            f'<td><a href="{player_url}{player.pk}/">{escape(player.display_name)}</a></td>'
-            f"<td>{club}</td>"
+            f'{tr}<td class="num">{r.rank if ranked else "–"}</td>'
+            f'<td><a href="{player_url}{player.pk}/">{escape(player.display_name)}</a>{badge}</td>'
+            f'<td class="wide">{club}</td>'
             f'<td class="num rating">{r.value} '
             f'<span class="muted">±{r.uncertainty}</span>{mark}</td>'
-            f'<td class="num">{r.games}</td><td class="num">{r.wins}</td>'
-            f'<td class="num">{r.points_per_game:.1f}</td><td>{last}</td>'
+            f'<td class="num">{r.games}</td><td class="num wide">{r.wins}</td>'
+            f'<td class="num wide">{r.points_per_game:.1f}</td><td class="wide">{last}</td>'
             f'<td class="num nowrap">{_trend(r.trend)}</td></tr>'
         )
     return mark_safe("".join(out))

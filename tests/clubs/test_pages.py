@@ -29,9 +29,14 @@ def season(club, players, games, start=None):
 def test_rankings_query_budget_does_not_grow(client, django_assert_max_num_queries, players):
     club = ClubFactory()
     season(club, [member(club) for _ in range(players)], games=players)
-    with django_assert_max_num_queries(5):
+    # A few games each leave every player provisional: listed apart from the ranking, unranked.
+    with django_assert_max_num_queries(6):
         response = client.get(reverse("clubs:rankings"))
     assert response.status_code == 200
+    assert response.content.decode().count('<td class="num rating">') == 0
+    assert f"{players} provisional players" in response.content.decode()
+    with django_assert_max_num_queries(6):
+        response = client.get(reverse("clubs:rankings"), {"provisional": "1"})
     rows = response.content.decode().count('<td class="num rating">')
     assert rows == min(players, 50)
 
@@ -39,7 +44,7 @@ def test_rankings_query_budget_does_not_grow(client, django_assert_max_num_queri
 def test_rankings_order_filters_and_csv(client):
     club, other = ClubFactory(), ClubFactory()
     players = [member(club, name=f"P{i}") for i in range(5)]
-    season(club, players, games=20)
+    season(club, players, games=70)  # enough for some to be established
     outsider = member(other, name="Outsider")
     finished_game(other, [(outsider, 300), (member(other), 10)], timezone.now())
     ratings_recompute()
@@ -47,18 +52,26 @@ def test_rankings_order_filters_and_csv(client):
     assert response.status_code == 200
     lines = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert lines[0][:4] == ["Rank", "Player", "Club", "Rating"]
-    body = lines[1:]
-    assert len(body) == 5 and "Outsider" not in {row[1] for row in body}
-    ratings_shown = [int(row[3]) for row in body]
-    expected = sorted(PlayerRating.objects.filter(player__in=players)
-                      .values_list("provisional", "value"), key=lambda r: (r[0], -r[1]))
-    assert ratings_shown == [v for _, v in expected]
-    assert [int(row[0]) for row in body][0] == 1
-    at_least = client.get(reverse("clubs:rankings"), {"min_games": 13, "format": "csv"})
+    established = PlayerRating.objects.filter(player__in=players, provisional=False)
+    ranked, unranked = lines[1:1 + established.count()], lines[1 + established.count():]
+    assert 0 < len(ranked) < 5 and len(ranked) + len(unranked) == 5
+    assert "Outsider" not in {row[1] for row in lines[1:]}
+    # The established, best first, ranked from 1; then the provisional, flagged and unranked.
+    assert [int(row[3]) for row in ranked] == sorted(
+        established.values_list("value", flat=True), reverse=True)
+    assert [(row[0], row[5]) for row in ranked] == [
+        (str(i), "0") for i in range(1, 1 + len(ranked))]
+    assert [(row[0], row[5]) for row in unranked] == [("", "1")] * len(unranked)
+    apart = client.get(reverse("clubs:rankings"),
+                       {"club": club.pk, "provisional": "1", "format": "csv"})
     names = {row[1] for row in csv.reader(io.StringIO(
-        b"".join(at_least.streaming_content).decode()))} - {"Player"}
-    assert names == {p.display_name for p in players
-                     if PlayerRating.objects.get(player=p).games >= 13}
+        b"".join(apart.streaming_content).decode()))} - {"Player"}
+    assert names == {row[1] for row in unranked}
+    for least, expected in ((42, {p.display_name for p in players}), (43, set())):
+        at_least = client.get(reverse("clubs:rankings"), {"min_games": least, "format": "csv"})
+        names = {row[1] for row in csv.reader(io.StringIO(
+            b"".join(at_least.streaming_content).decode()))} - {"Player"}
+        assert names == expected  # 70 games of three among five: 42 games each
 
 
 def test_inactive_players_are_listed_apart(client):
@@ -77,7 +90,9 @@ def test_player_page_query_budget(client, django_assert_max_num_queries, games):
     club = ClubFactory()
     players = [member(club) for _ in range(4)]
     season(club, players, games=games)
-    with django_assert_max_num_queries(9):
+    # The player, rating history, stats (3), the games' count and page, head-to-head,
+    # tournaments, and the choices of the opponent and club filters: 11 however many games.
+    with django_assert_max_num_queries(11):
         response = client.get(reverse("clubs:player-detail", args=[players[0].pk]))
     assert response.status_code == 200
     body = response.content.decode()
