@@ -3,6 +3,7 @@ from datetime import timedelta
 import django_filters
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .models import Club, PlayerRating
 
@@ -15,7 +16,8 @@ class RankingFilter(django_filters.FilterSet):
         label=_("Club"), empty_label=_("All clubs"),
     )
     period = django_filters.ChoiceFilter(
-        choices=PERIODS, method="filter_period", label=_("Played in"), empty_label=_("any time"),
+        choices=PERIODS, method="filter_period", empty_label=_("any time"),
+        label=pgettext_lazy("rankings filter: when the games were played", "Played in"),
     )
     min_games = django_filters.NumberFilter(field_name="games", lookup_expr="gte",
                                             label=_("At least … games"), min_value=1)

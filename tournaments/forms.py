@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import PRESET_CHOICES, Player
 from scoring.limits import TARGET_MAX
@@ -28,7 +29,8 @@ class TournamentForm(forms.Form):
     table_size = forms.TypedChoiceField(label=_("Players per table"), coerce=int,
                                         choices=[(2, "2"), (3, "3"), (4, "4")], initial=4)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=0, max_value=30, initial=4,
+    rounds = forms.IntegerField(label=pgettext_lazy("tournament rounds", "Rounds"), min_value=0,
+                                max_value=30, initial=4,
                                 help_text=_("Swiss rounds; for a round robin 0 plays it in full."))
     points_scheme = forms.ChoiceField(label=_("Tournament points"),
                                       choices=Tournament.Points.choices)

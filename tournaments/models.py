@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import PRESET_CHOICES, AuditRecord, Club, Player
 from scoring.models import Game
@@ -26,7 +27,7 @@ class Tournament(models.Model):
         DRAFT = "draft", _("in preparation")
         REGISTRATION = "registration", _("registration open")
         RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("tournament status", "finished")
 
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss")
@@ -57,7 +58,8 @@ class Tournament(models.Model):
         _("format"), max_length=12, choices=Format.choices, default=Format.SWISS
     )
     planned_rounds = models.PositiveSmallIntegerField(
-        _("rounds"), default=4, help_text=_("Swiss rounds; 0 plays the whole round robin.")
+        pgettext_lazy("tournament rounds", "rounds"), default=4,
+        help_text=_("Swiss rounds; 0 plays the whole round robin."),
     )
     points_scheme = models.CharField(
         _("tournament points"), max_length=10, choices=Points.choices, default=Points.PLACING
@@ -244,7 +246,7 @@ class TournamentAuditEntry(AuditRecord):
         ROUND_REOPEN = "round-reopen", _("round reopened")
         TABLE_REPLAY = "table-replay", _("table replayed")
         KNOCKOUT_START = "knockout-start", _("knockout started")
-        FINISH = "finish", _("finished")
+        FINISH = "finish", pgettext_lazy("audit action", "finished")
 
     tournament = models.ForeignKey(Tournament, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="audit")
