@@ -2,7 +2,10 @@
 player's gender, counts through ngettext, made-up titles and rules names in the reader's
 language (rendered pages, each in both languages)."""
 
+import importlib
+
 import pytest
+from django.apps import apps
 from django.urls import reverse
 from django.utils import translation
 
@@ -118,3 +121,14 @@ def test_places_and_periods_on_the_player_and_rankings_pages(client, game, lang,
     assert column in page(client, reverse("clubs:player-detail", args=[player.pk]), lang)
     rankings = page(client, reverse("clubs:rankings"), lang)
     assert label in rankings and "Играл за" not in rankings
+
+
+def test_demo_titles_stored_as_english_become_parts(game):
+    migration = importlib.import_module("scoring.migrations.0004_game_title_parts")
+    Game.objects.filter(pk=game.pk).update(title="Club evening 2026-11-20, table 2")
+    migration.demo_titles_to_parts(apps, None)
+    game.refresh_from_db()
+    assert game.title == "" and game.title_parts == {
+        "kind": "club-evening", "date": "2026-11-20", "table": 2}
+    with translation.override("ru"):
+        assert str(game) == "Клубный вечер 20.11.2026, стол 2"
