@@ -38,7 +38,7 @@ COUNTED = re.compile(r"(%\(" + _NAMES + r"\w+\)[sd]|\{\{?\s*" + _NAMES + r"\w+\s
                      r"\s+(?:[a-z]+\s+)?(" + _NOUNS + r")\b")
 # Counted on purpose without ngettext, and why.
 NOT_PLURAL = {
-    # Shown only for 2 or more: one place has its own text ("{t}: fits in one place").
+    # Shown only for 2 or more (one place has its own text); the Russian says «мест: {n}».
     "{t}: fits in {n} places — tap one",
 }
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
