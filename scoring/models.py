@@ -84,14 +84,16 @@ class Game(models.Model):
         verbose_name_plural = _("games")
 
     def __str__(self) -> str:
-        return self.title or self.generated_title() or _("Game %(id)s") % {"id": self.pk}
+        return self.worded_title() or _("Game %(id)s") % {"id": self.pk}
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:game-detail", args=[self.pk])
 
-    def generated_title(self) -> str:
-        """The made-up title in the active language; "" when there is none."""
-        return title_render(self.title_parts)[:120] if self.title_parts else ""
+    def worded_title(self) -> str:
+        """The typed title, else the made-up one in the active language; "" when neither."""
+        if self.title or not self.title_parts:
+            return self.title
+        return title_render(self.title_parts)[:120]
 
     @property
     def preset_name(self) -> str:

@@ -64,3 +64,11 @@ def test_titles_published_before_become_parts(tournament, published):
     assert game.title == "" and game.title_parts == {
         "kind": "tournament-table", "tournament": "Spring Open", "round": 1, "table": 2}
     assert Game.objects.get(pk=typed.game_id).title == "Our own name"
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Spring Open · round 1, table 1"),
+                                             ("ru", "Spring Open · тур 1, стол 1")])
+def test_the_api_words_a_made_up_title_for_its_reader(client, published, lang, title):
+    game = published.tables.get(number=1).game
+    response = client.get(reverse("api:game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 200 and response.json()["title"] == title
