@@ -31,7 +31,7 @@ test: lint
 
 # Not part of the two: helpers for developers.
 messages: venv
-	$(BIN)/python manage.py makemessages -l ru --no-location --ignore '.venv/*' --ignore 'bench/*'
+	$(BIN)/python manage.py makemessages -l ru --no-location --no-wrap --ignore '.venv/*' --ignore 'bench/*'
 	$(BIN)/python manage.py compilemessages -l ru --ignore '.venv/*'
 
 # One worker with beat inside it (fine for one machine; production runs beat on its own).

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 THEMES = [("light", _("light")), ("dark", _("dark"))]
 
@@ -18,7 +19,8 @@ class WidgetOptions(forms.Form):
     theme = forms.ChoiceField(label=_("theme"), choices=THEMES, required=False)
     lang = forms.ChoiceField(label=_("language"), choices=settings.LANGUAGES, required=False)
     # Tournament pairings: which round (the latest published one when absent).
-    round = forms.IntegerField(label=_("round"), min_value=1, required=False)
+    round = forms.IntegerField(label=pgettext_lazy("tournament round", "round"), min_value=1,
+                               required=False)
 
     def clean(self):
         data = super().clean()

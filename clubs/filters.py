@@ -19,7 +19,8 @@ class RankingFilter(django_filters.FilterSet):
         label=_("Club"), empty_label=_("All clubs"),
     )
     period = django_filters.ChoiceFilter(
-        choices=PERIODS, method="filter_period", label=_("Played in"), empty_label=_("any time"),
+        choices=PERIODS, method="filter_period", empty_label=_("any time"),
+        label=pgettext_lazy("rankings filter: when the games were played", "Played in"),
     )
     min_games = django_filters.NumberFilter(field_name="games", lookup_expr="gte",
                                             label=_("At least … games"), min_value=1)
@@ -45,7 +46,7 @@ class PlayerGameFilter(django_filters.FilterSet):
     )
     club = django_filters.ModelChoiceFilter(
         queryset=Club.objects.order_by("name"), field_name="game__club",
-        label=pgettext_lazy("games filter", "Club"), empty_label=_("All clubs"),
+        label=_("Club"), empty_label=_("All clubs"),
     )
     period = django_filters.ChoiceFilter(
         choices=PERIODS, method="filter_period", label=pgettext_lazy("games filter", "Period"),

@@ -12,6 +12,12 @@ PRESET_CHOICES = [
     ("club", _("TriOminos.ru club rules (200)")),
     ("goliath", _("Goliath (400)")),
 ]
+# The same rules by name alone, for pages that state the target on its own.
+PRESET_NAMES = {
+    "pressman": _("Pressman (box rules)"),
+    "club": _("TriOminos.ru club rules"),
+    "goliath": _("Goliath"),
+}
 
 
 class Club(models.Model):

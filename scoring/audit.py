@@ -12,7 +12,7 @@ def game_audit(game: Game, action: str, actor: Actor | None, **fields) -> AuditE
     """Write one entry. The game's id, title and club are copied so the entry still says what
     it was about after the game is deleted."""
     return AuditEntry.objects.create(
-        game=game, game_ref=game.pk, game_title=game.title, action=action,
+        game=game, game_ref=game.pk, game_title=game.worded_title(), action=action,
         **audit_fields(actor, game.club), **fields,
     )
 

@@ -7,7 +7,6 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from clubs.services import ratings_recompute
@@ -157,17 +156,16 @@ def demo_games(club: Club, players: list[Player], *, finished: int = 100,
             table = rng.sample(players, rng.choice((2, 3, 3, 4, 4)))
             record = robot_record([p.display_name for p in table], club.default_preset, rng)
             played = now - timedelta(days=(finished - number) * 1.5, hours=rng.randrange(6))
-            record["title"] = _("Club evening %(date)s, table %(table)s") % {
-                "date": played.date().isoformat(), "table": number % 3 + 1}
             record["finished_at"] = played.isoformat()
             game = game_import(club=club, record=record, actor=Actor())
             _date_back(game, played, minutes=rng.randrange(35, 90))
-            games.append(game)
+            games.append(_titled(game, {"kind": "club-evening", "date": played.date().isoformat(),
+                                        "table": number % 3 + 1}))
         table = rng.sample(players, 3)
         record = robot_record([p.display_name for p in table], club.default_preset, rng,
                               rounds=1, extra_turns=7)
-        record["title"] = _("Tonight, table 1")
-        games.append(game_import(club=club, record=record, actor=Actor()))
+        games.append(_titled(game_import(club=club, record=record, actor=Actor()),
+                             {"kind": "tonight", "table": 1}))
     ratings_recompute()
     return games
 
@@ -187,3 +185,10 @@ def _date_back(game: Game, finished, *, minutes: int) -> None:
         round_.ended_at = last.get(round_.pk, finished)
         round_.save(update_fields=["ended_at"])
     Game.objects.filter(pk=game.pk).update(started_at=started)
+
+
+def _titled(game, parts: dict):
+    """The demo's titles are made up, so they are stored as parts and worded per reader."""
+    game.title_parts = parts
+    game.save(update_fields=["title_parts"])
+    return game

@@ -30,22 +30,22 @@ def _tournaments_with_games():
 class GameFilter(django_filters.FilterSet):
     player = django_filters.ModelChoiceFilter(
         queryset=Player.objects.order_by("display_name", "pk"), method="filter_player",
-        label=pgettext_lazy("games filter", "Player"), empty_label=_("All players"),
+        label=_("Player"), empty_label=_("All players"),
     )
     club = django_filters.ModelChoiceFilter(
-        queryset=Club.objects.order_by("name"), label=pgettext_lazy("games filter", "Club"),
+        queryset=Club.objects.order_by("name"), label=_("Club"),
         empty_label=_("All clubs"),
     )
     tournament = django_filters.ChoiceFilter(
         choices=_tournaments_with_games, method="filter_tournament",
-        label=pgettext_lazy("games filter", "Tournament"), empty_label=_("Any game"),
+        label=_("Tournament"), empty_label=_("Any game"),
     )
     period = django_filters.ChoiceFilter(
         choices=PERIODS, method="filter_period", label=pgettext_lazy("games filter", "Period"),
         empty_label=_("any time"),
     )
     status = django_filters.ChoiceFilter(
-        choices=Game.Status.choices, label=pgettext_lazy("games filter", "Status"),
+        choices=Game.Status.choices, label=_("Status"),
         empty_label=_("any status"),
     )
 

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Player
 
@@ -75,8 +76,9 @@ def record_limits_check(record) -> None:
     players = record.get("players")
     if isinstance(players, list):
         if len(players) > PLAYERS_MAX:
-            raise RecordRefused(_("players: a game has at most %(n)s players.")
-                                % {"n": PLAYERS_MAX})
+            raise RecordRefused(ngettext("players: a game has at most %(n)s player.",
+                                         "players: a game has at most %(n)s players.",
+                                         PLAYERS_MAX) % {"n": PLAYERS_MAX})
         for i, name in enumerate(players):
             _check_text(name, f"players[{i}]", NAME_MAX)
     _check_rules(record.get("rules"))
@@ -145,8 +147,9 @@ def _check_text(value, where: str, limit: int) -> None:
         return  # names of the wrong type are the engine's to refuse
     _check_storable(value, where)
     if len(value) > limit:
-        raise RecordRefused(_("%(where)s: at most %(limit)s characters, not %(length)s.")
-                            % {"where": where, "limit": limit, "length": len(value)})
+        text = ngettext("%(where)s: at most %(limit)s character, not %(length)s.",
+                        "%(where)s: at most %(limit)s characters, not %(length)s.", limit)
+        raise RecordRefused(text % {"where": where, "limit": limit, "length": len(value)})
 
 
 def _check_rules(rules) -> None:
@@ -169,15 +172,18 @@ def _int_beyond(value, limit: int) -> bool:
 def _check_rounds(rounds: list) -> None:
     max_rounds, max_turns = settings.RECORD_MAX_ROUNDS, settings.RECORD_MAX_TURNS
     if len(rounds) > max_rounds:
-        raise RecordRefused(_("rounds: a record may hold at most %(n)s rounds, not %(count)s.")
-                            % {"n": max_rounds, "count": len(rounds)})
+        text = ngettext("rounds: a record may hold at most %(n)s round, not %(count)s.",
+                        "rounds: a record may hold at most %(n)s rounds, not %(count)s.",
+                        max_rounds)
+        raise RecordRefused(text % {"n": max_rounds, "count": len(rounds)})
     turns = 0
     for i, rnd in enumerate(rounds):
         if not isinstance(rnd, Mapping):
             continue
         if _int_beyond(rnd.get("dealt"), DRAW_MAX):
-            raise RecordRefused(_("rounds[%(i)s].dealt: at most %(n)s tiles.")
-                                % {"i": i, "n": DRAW_MAX})
+            raise RecordRefused(ngettext("rounds[%(i)s].dealt: at most %(n)s tile.",
+                                         "rounds[%(i)s].dealt: at most %(n)s tiles.",
+                                         DRAW_MAX) % {"i": i, "n": DRAW_MAX})
         moves = rnd.get("moves")
         if isinstance(moves, list):
             turns += len(moves)
@@ -191,16 +197,18 @@ def _check_rounds(rounds: list) -> None:
                     raise RecordRefused(_("rounds[%(i)s].hands: at most %(n)s.")
                                         % {"i": i, "n": HAND_MAX})
     if turns > max_turns:
-        raise RecordRefused(_("rounds: a record may hold at most %(n)s turns, not %(count)s.")
-                            % {"n": max_turns, "count": turns})
+        text = ngettext("rounds: a record may hold at most %(n)s turn, not %(count)s.",
+                        "rounds: a record may hold at most %(n)s turns, not %(count)s.", max_turns)
+        raise RecordRefused(text % {"n": max_turns, "count": turns})
 
 
 def _check_move(move, where: str) -> None:
     if not isinstance(move, Mapping):
         return
     if _int_beyond(move.get("draw"), DRAW_MAX):
-        raise RecordRefused(_("%(where)s.draw: at most %(n)s tiles.") % {"where": where,
-                                                                        "n": DRAW_MAX})
+        raise RecordRefused(ngettext("%(where)s.draw: at most %(n)s tile.",
+                                     "%(where)s.draw: at most %(n)s tiles.",
+                                     DRAW_MAX) % {"where": where, "n": DRAW_MAX})
     at = move.get("at")
     if isinstance(at, list) and any(_int_beyond(n, CELL_MAX) for n in at):
         raise RecordRefused(_("%(where)s.at: a cell at most %(n)s from the opening.")

@@ -57,11 +57,15 @@ def refusal(error: EngineError, *, at=None, players=None) -> str:
     if code == "out-of-turn":
         return _("It is %(player)s's turn.") % {"player": name(p.get("expected_seat"))}
     if code == "too-many-draws":
-        return _("At most %(limit)s tiles may be drawn in one turn.") % p
+        return ngettext("At most %(limit)s tile may be drawn in one turn.",
+                        "At most %(limit)s tiles may be drawn in one turn.", p.get("limit", 0)) % p
     if code == "pool-empty":
-        return _("The pool holds only %(pool)s tiles.") % p
+        return ngettext("The pool holds only %(pool)s tile.", "The pool holds only %(pool)s tiles.",
+                        p.get("pool", 0)) % p
     if code == "must-draw":
-        return _("A player may pass only after drawing %(needed)s tiles (drawn: %(given)s).") % p
+        return ngettext("A player may pass only after drawing %(needed)s tile (drawn: %(given)s).",
+                        "A player may pass only after drawing %(needed)s tiles (drawn: %(given)s).",
+                        p.get("needed", 0)) % p
     if code == "hand-count":
         tracked = p.get("tracked", 0)
         return ngettext("%(player)s should hold %(expected)s tile, not %(given)s.",
@@ -69,11 +73,15 @@ def refusal(error: EngineError, *, at=None, players=None) -> str:
             "player": name(p.get("seat")), "expected": tracked, "given": p.get("given"),
         }
     if code == "hand-points":
-        return _("%(count)s tiles cannot hold %(points)s points (at most %(max)s).") % p
+        return ngettext("%(count)s tile cannot hold a score of %(points)s (at most %(max)s).",
+                        "%(count)s tiles cannot hold a score of %(points)s (at most %(max)s).",
+                        p.get("count", 0)) % p
     if code == "bad-hand":
         return _("Enter each hand as tiles, or as a count and points.")
     if code == "player-count":
-        return _("These rules allow %(min)s to %(max)s players, not %(count)s.") % p
+        return ngettext("These rules allow %(min)s to %(max)s player, not %(count)s.",
+                        "These rules allow %(min)s to %(max)s players, not %(count)s.",
+                        p.get("max", 0)) % p
     if code == "player-duplicate":
         return _("A player can sit only once.")
     if code == "bad-rules":

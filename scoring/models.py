@@ -6,8 +6,11 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from clubs.models import AuditRecord, Club, Player
+from clubs.models import PRESET_NAMES, AuditRecord, Club, Player
+
+from .titles import title_render
 
 
 def new_table_token() -> str:
@@ -17,8 +20,8 @@ def new_table_token() -> str:
 class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("in progress")
-        FINISHED = "finished", _("finished")
-        ABANDONED = "abandoned", _("abandoned")
+        FINISHED = "finished", pgettext_lazy("game status", "finished")
+        ABANDONED = "abandoned", pgettext_lazy("game status", "abandoned")
 
     class Phase(models.TextChoices):
         OPENING = "opening", _("waiting for the opening")
@@ -33,10 +36,15 @@ class Game(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
     title = models.CharField(_("title"), max_length=120, blank=True)
+    # A title the site made up, as its kind and values (scoring/titles.py words it in the
+    # reader's language); used only while ``title`` is empty.
+    title_parts = models.JSONField(_("generated title"), default=dict, blank=True)
     preset = models.CharField(_("rules preset"), max_length=20)
     rules = models.JSONField(_("rules"), help_text=_("The full resolved parameter set."))
     target = models.PositiveIntegerField(_("target"), null=True, blank=True)
-    rounds_limit = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    rounds_limit = models.PositiveSmallIntegerField(
+        pgettext_lazy("game rounds", "rounds"), null=True, blank=True
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
     )
@@ -53,8 +61,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
     )
-    started_at = models.DateTimeField(_("started"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    started_at = models.DateTimeField(pgettext_lazy("game field", "started"), auto_now_add=True)
+    finished_at = models.DateTimeField(pgettext_lazy("game field", "finished"), null=True,
+                                       blank=True)
 
     # Every change (turn, undo, correction, round end) bumps the version. A tablet sends the
     # version it saw, so a stale tablet is told of the conflict instead of overwriting.
@@ -75,10 +84,21 @@ class Game(models.Model):
         verbose_name_plural = _("games")
 
     def __str__(self) -> str:
-        return self.title or _("Game %(id)s") % {"id": self.pk}
+        return self.worded_title() or _("Game %(id)s") % {"id": self.pk}
 
     def get_absolute_url(self) -> str:
         return reverse("scoring:game-detail", args=[self.pk])
+
+    def worded_title(self) -> str:
+        """The typed title, else the made-up one in the active language; "" when neither."""
+        if self.title or not self.title_parts:
+            return self.title
+        return title_render(self.title_parts)[:120]
+
+    @property
+    def preset_name(self) -> str:
+        """The rules' name in the reader's language (a preset the site does not know: its code)."""
+        return str(PRESET_NAMES.get(self.preset, self.preset))
 
     @property
     def is_playing(self) -> bool:
@@ -91,7 +111,8 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     score = models.IntegerField(_("score"), default=0)
     hand_size = models.PositiveSmallIntegerField(default=0)
-    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    place = models.PositiveSmallIntegerField(pgettext_lazy("finishing place", "place"), null=True,
+                                             blank=True)
 
     class Meta:
         ordering = ["game", "position"]
@@ -206,12 +227,12 @@ class AuditEntry(AuditRecord):
     Kept when the game is deleted: the game's id, title and club stay as plain values."""
 
     class Action(models.TextChoices):
-        START = "start", _("started")
+        START = "start", pgettext_lazy("audit action", "started")
         TURN = "turn", _("turn")
         UNDO = "undo", _("undo")
         CORRECT = "correct", _("correction")
         ROUND_END = "round-end", _("round ended")
-        ABANDON = "abandon", _("abandoned")
+        ABANDON = "abandon", pgettext_lazy("audit action", "abandoned")
         REOPEN = "reopen", _("reopened")
         IMPORT = "import", _("imported")
         DELETE = "delete", _("deleted")

@@ -75,7 +75,7 @@ def game_export(game: Game) -> dict:
         "players": names,
         "rounds": rounds,
         "club": game.club.slug,
-        "title": game.title,
+        "title": game.worded_title(),
     }
     if sheet:
         record["entry"], record["sheet"] = game.entry, sheet

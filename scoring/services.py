@@ -159,9 +159,11 @@ def game_start(
     preset: str = "",
     overrides: dict | None = None,
     title: str = "",
+    title_parts: dict | None = None,
     actor: Actor | None = None,
 ) -> Game:
-    """A new game with the players seated in the given (clockwise) order."""
+    """A new game with the players seated in the given (clockwise) order. ``title_parts``: a
+    title the site makes up, worded when shown (scoring/titles.py)."""
     if actor is not None:
         require(actor, Do.START_GAME, club)
     spec = {"preset": preset or club.default_preset, **(overrides or {})}
@@ -171,6 +173,7 @@ def game_start(
     game = Game.objects.create(
         club=club,
         title=title,
+        title_parts=title_parts or {},
         preset=rules.preset,
         rules=rules.to_dict(),
         target=rules.target,

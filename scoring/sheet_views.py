@@ -80,8 +80,8 @@ def sheet_refusal(error: EngineError, names: list[str], first_round: int = 0) ->
     texts = {
         "sheet-number": lambda: _("Round %(round)s, %(player)s: enter a whole number.") % {
             "round": number, "player": name(p.get("seat"))},
-        "sheet-too-big": lambda: _("Round %(round)s, %(player)s: %(value)s points is more than "
-                                   "a game can hold.") % {"round": number,
+        "sheet-too-big": lambda: _("Round %(round)s, %(player)s: a score of %(value)s is more "
+                                   "than a game can hold.") % {"round": number,
                                                           "player": name(p.get("seat")),
                                                           "value": p.get("value")},
         "sheet-row": lambda: _("Enter one number for each player."),

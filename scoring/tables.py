@@ -2,6 +2,7 @@
 
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 def round_rows(rounds, seats) -> list[dict]:
@@ -25,7 +26,7 @@ def round_rows(rounds, seats) -> list[dict]:
 
 
 class RoundTable(tables.Table):
-    number = tables.Column(verbose_name=_("Round"))
+    number = tables.Column(verbose_name=pgettext_lazy("game round", "Round"))
     reason = tables.Column(verbose_name=_("Ended"))
     winner = tables.Column(verbose_name=_("Round winner"))
 

@@ -9,6 +9,7 @@ class TournamentsConfig(AppConfig):
     def ready(self):
         from scoring.signals import game_ended, game_reopened, game_reopening
 
+        from . import titles  # noqa: F401 - registers how tournament game titles are worded
         from .tasks import round_settle_task
 
         def settle_round(sender, game_id, **kwargs):

@@ -99,7 +99,7 @@ def describe(flag: dict, names: dict[int, str]) -> Said:
         # Translators: a player and their tournament points, as in "Anna 3".
         text = _("%(player)s %(points)s") % {"player": name(), "points": _num(p["points"])}
     elif code == "seat-balance":
-        text = _("%(player)s opens again (%(opened)s openings in %(games)s games): "
+        text = _("%(player)s opens again (openings: %(opened)s, games: %(games)s): "
                  "everybody else at the table opened more.") % {
             "player": name(), "opened": p["opened"], "games": p["games"]}
     elif code == "remainder-table":
@@ -112,7 +112,9 @@ def describe(flag: dict, names: dict[int, str]) -> Said:
         text = _("Changed by hand: %(players)s.") % {
             "players": ", ".join(names.get(x, "?") for x in p["players"])}
     elif code == "meeting-balance":
-        text = _("Over the whole schedule each pair meets %(min)s to %(max)s times.") % p
+        text = ngettext("Over the whole schedule each pair meets %(min)s to %(max)s time.",
+                        "Over the whole schedule each pair meets %(min)s to %(max)s times.",
+                        p["max"]) % p
         if p.get("unmet_pairs"):
             text += " " + ngettext("%(n)s pair never meets.", "%(n)s pairs never meet.",
                                    p["unmet_pairs"]) % {"n": p["unmet_pairs"]}

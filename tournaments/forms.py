@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import PRESET_CHOICES, Player
 from scoring.limits import TARGET_MAX
@@ -16,7 +17,7 @@ _TIEBREAK_CHOICES = [("", "—")] + [(c, TIEBREAK_LABELS[c]) for c in TIEBREAKS 
 
 class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, label=_("Club"))
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=pgettext_lazy("title of a tournament", "Name"), max_length=120)
     starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     preset = forms.ChoiceField(label=_("Game rules"), choices=PRESET_CHOICES)
     target = forms.IntegerField(label=_("Target per game"), min_value=1, max_value=TARGET_MAX,
@@ -28,7 +29,8 @@ class TournamentForm(forms.Form):
     table_size = forms.TypedChoiceField(label=_("Players per table"), coerce=int,
                                         choices=[(2, "2"), (3, "3"), (4, "4")], initial=4)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=0, max_value=30, initial=4,
+    rounds = forms.IntegerField(label=pgettext_lazy("tournament rounds", "Rounds"), min_value=0,
+                                max_value=30, initial=4,
                                 help_text=_("Swiss rounds; for a round robin 0 plays it in full."))
     points_scheme = forms.ChoiceField(label=_("Tournament points"),
                                       choices=Tournament.Points.choices)

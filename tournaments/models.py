@@ -10,8 +10,9 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from clubs.models import PRESET_CHOICES, AuditRecord, Club, Player
+from clubs.models import PRESET_CHOICES, PRESET_NAMES, AuditRecord, Club, Player
 from scoring.engine import rules_resolve
 from scoring.models import Game
 
@@ -22,11 +23,6 @@ def default_tiebreaks() -> list[str]:
     return list(DEFAULT_TIEBREAKS)
 
 
-_RULES_NAMES = {
-    "pressman": _("Pressman box rules"),
-    "club": _("TriOminos.ru club rules"),
-    "goliath": _("Goliath rules"),
-}
 
 
 class Tournament(models.Model):
@@ -34,7 +30,7 @@ class Tournament(models.Model):
         DRAFT = "draft", _("in preparation")
         REGISTRATION = "registration", _("registration open")
         RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("tournament status", "finished")
 
     class Format(models.TextChoices):
         SWISS = "swiss", _("Swiss")
@@ -65,7 +61,8 @@ class Tournament(models.Model):
         _("format"), max_length=12, choices=Format.choices, default=Format.SWISS
     )
     planned_rounds = models.PositiveSmallIntegerField(
-        _("rounds"), default=4, help_text=_("Swiss rounds; 0 plays the whole round robin.")
+        pgettext_lazy("tournament rounds", "rounds"), default=4,
+        help_text=_("Swiss rounds; 0 plays the whole round robin."),
     )
     points_scheme = models.CharField(
         _("tournament points"), max_length=10, choices=Points.choices, default=Points.PLACING
@@ -119,7 +116,7 @@ class Tournament(models.Model):
     def rules_name(self) -> str:
         """The preset's name without the target its label carries ("(200)"): the header says
         what the games play to beside it, which the tournament may change."""
-        return str(_RULES_NAMES.get(self.preset, self.get_preset_display()))
+        return str(PRESET_NAMES.get(self.preset, self.get_preset_display()))
 
     @property
     def game_target(self) -> int | None:
@@ -269,7 +266,7 @@ class TournamentAuditEntry(AuditRecord):
         ROUND_REOPEN = "round-reopen", _("round reopened")
         TABLE_REPLAY = "table-replay", _("table replayed")
         KNOCKOUT_START = "knockout-start", _("knockout started")
-        FINISH = "finish", _("finished")
+        FINISH = "finish", pgettext_lazy("audit action", "finished")
 
     tournament = models.ForeignKey(Tournament, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="audit")

@@ -14,7 +14,10 @@ class SeatSerializer(serializers.Serializer):
 
 class GameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    title = serializers.CharField()
+    title = serializers.CharField(
+        source="worded_title",
+        help_text="As typed, or made up by the site and worded in the reader's language; "
+                  "may be empty.")
     club = ClubRefSerializer()
     status = serializers.CharField(help_text="playing, finished or abandoned")
     phase = serializers.CharField(help_text="opening, play, hands or over")

@@ -29,7 +29,7 @@ def test_a_whole_turn_without_a_pointer(page, live_server):
     # The tile's only cell is chosen at once and has the focus; Enter turns the tile.
     assert focused_cell(page) == "0,0"
     hint = page.locator("#hints .hint")
-    expect(hint).to_have_attribute("aria-label", "1-2-3 fits here; choose (3 ways to turn it)")
+    expect(hint).to_have_attribute("aria-label", "1-2-3 fits here; choose (ways to turn it: 3)")
     expect(hint).to_have_attribute("aria-pressed", "true")
     assert ghost(page) == ["1", "2", "3"]
     page.keyboard.press("Enter")

@@ -344,7 +344,7 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     assert "TriOminos.ru club rules, 2 rounds per game" in body
     assert "(200)" not in body and "to 200" not in body
     body = text(client.get(by_rounds.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru"))
-    assert "Клубные правила TriOminos.ru, 2 раунда в партии" in body
+    assert "клубные правила TriOminos.ru, 2 раунда в партии" in body
     by_target = tournament_with(club, players[:4], name="By target", rounds_per_game=None)
     rnd = services.round_generate(tournament=by_target)
     services.round_publish(round=rnd)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from clubs.permissions import Actor
 from scoring.models import Game
@@ -311,14 +310,13 @@ def _edited(rnd: Round, tables: list[Table], changed: list[Table], players: list
     rnd.save(update_fields=["flags"])
 
 
-def _title(rnd: Round, table: Table) -> str:
+def _title_parts(rnd: Round, table: Table) -> dict:
+    """Worded in the reader's language when shown (tournaments/titles.py)."""
     if table.match:
-        detail = _("round %(round)s, match %(match)s") % {"round": rnd.number,
-                                                          "match": table.match}
-    else:
-        detail = _("round %(round)s, table %(table)s") % {"round": rnd.number,
-                                                          "table": table.number}
-    return f"{rnd.tournament.name} · {detail}"[:120]
+        return {"kind": "tournament-match", "tournament": rnd.tournament.name,
+                "round": rnd.number, "match": table.match}
+    return {"kind": "tournament-table", "tournament": rnd.tournament.name,
+            "round": rnd.number, "table": table.number}
 
 
 @transaction.atomic
@@ -348,7 +346,7 @@ def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
         table.game = game_start(
             club=tournament.club, players=[regs[p].player for p in table.seats],
             preset=tournament.preset, overrides=tournament.overrides,
-            title=_title(rnd, table), actor=actor,
+            title_parts=_title_parts(rnd, table), actor=actor,
         )
         Table.objects.filter(pk=table.pk).update(game=table.game)
     rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()

@@ -13,7 +13,7 @@ from scoring.services import game_start
 from ..models import Registration, Round, Table, Tournament
 from .audit import Action, check, tournament_audit
 from .errors import Refused
-from .rounds import _complete_if_done, _locked_round, _title
+from .rounds import _complete_if_done, _locked_round, _title_parts
 
 
 def _table_of(game_id: int) -> Table | None:
@@ -82,7 +82,8 @@ def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
     abandoned = table.game_id
     table.game = game_start(
         club=tournament.club, players=[regs[p] for p in table.seats], preset=tournament.preset,
-        overrides=tournament.overrides, title=_title(rnd, table), actor=actor,
+        overrides=tournament.overrides, title_parts=_title_parts(rnd, table),
+        actor=actor,
     )
     table.save(update_fields=["game"])
     tournament_audit(tournament, Action.TABLE_REPLAY, actor, round_number=rnd.number,

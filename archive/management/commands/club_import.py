@@ -33,7 +33,7 @@ class Command(BaseCommand):
             club = club_import(data=data)
         except ArchiveError as error:
             raise CommandError(str(error)) from error
-        self.stdout.write(_("Imported %(club)s: %(players)s players, %(games)s games, "
-                            "%(tournaments)s tournaments.") % {
+        self.stdout.write(_("Imported %(club)s (players: %(players)s, games: %(games)s, "
+                            "tournaments: %(tournaments)s).") % {
             "club": club.name, "players": len(data["players"]), "games": len(data["games"]),
             "tournaments": len(data["tournaments"])})
