@@ -12,6 +12,7 @@ from scoring.models import Game, Seat
 
 from . import selectors
 from .audit import club_audit
+from .data_version import data_changed
 from .models import Club, ClubAuditEntry, GameRating, Membership, Player, PlayerRating
 from .permissions import Actor, Do, require
 
@@ -55,6 +56,8 @@ def ratings_recompute(
     The result equals rating all games from scratch (tested); running it twice changes nothing.
     """
     _lock_ratings()
+    # Bulk writes send no save signal: the rankings and player pages are told here.
+    data_changed("clubs")
     cutoff = since
     if game_id is not None:
         points = []

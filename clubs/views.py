@@ -13,16 +13,19 @@ from .csv_export import csv_lines
 from .filters import RankingFilter
 from .forms import MemberAddForm, RoleForm
 from .models import Club, Membership, Player
+from .page_cache import public_page
 from .permissions import Actor, Do, can_organise, require
 from .tables import RankingTable
 
 RANKING_PAGE = 50
 
 
+@public_page("clubs")
 def club_list(request):
     return render(request, "clubs/club_list.html", {"clubs": selectors.club_list()})
 
 
+@public_page("clubs", "scoring", "tournaments")
 def club_detail(request, slug):
     club = get_object_or_404(Club, slug=slug)
     ranking = selectors.with_rank(selectors.rankings(club=club))[:10]
@@ -48,6 +51,7 @@ def _upcoming_tournaments(club):
     return club_upcoming(club)
 
 
+@public_page("clubs")
 def rankings(request):
     inactive = request.GET.get("inactive") == "1"
     rows = selectors.rankings(inactive=inactive)
@@ -80,6 +84,7 @@ def _rankings_csv(rows):
     return response
 
 
+@public_page("clubs", "scoring", "tournaments")
 def player_detail(request, pk):
     try:
         player = selectors.player_detail(pk)

@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
@@ -33,6 +34,7 @@ from .tables import RoundTable, round_rows
 # -- lists and public pages -------------------------------------------------------------------
 
 
+@public_page("scoring", "clubs", "tournaments")
 def game_list(request):
     return render(request, "scoring/game_list.html", {
         "live_games": selectors.games_in_progress()[:30],
@@ -40,6 +42,7 @@ def game_list(request):
     })
 
 
+@public_page("scoring", "clubs")
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     view = selectors.table_view(game)

@@ -1,0 +1,93 @@
+"""The version of each part of the site's data, raised after every committed write to it.
+
+Public pages are cached under the versions of the parts they show (clubs/page_cache.py). The
+numbers live in the database (DataVersion), so a write made in one server process is seen by
+all of them, whatever cache the site runs with; each process looks them up at most once a
+second, which is what makes a write show on every page within that second (plus a render).
+"""
+
+import functools
+import logging
+import threading
+import time
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.db.models.signals import post_save
+
+logger = logging.getLogger(__name__)
+
+# The parts of the data a page may show; a model's app label names its part.
+SCOPES = ("clubs", "scoring", "tournaments")
+# How long a process trusts the numbers it read: the most a write from another process may
+# wait before this one's pages show it.
+FRESH_SECONDS = 1.0
+
+
+class _Local(threading.local):
+    def __init__(self):
+        self.numbers: dict[str, int] = {}
+        self.read_at = float("-inf")
+        # Raised at once by every write this process makes, committed or not: its own next
+        # page never comes from before the write (and tests, which never commit, stay apart).
+        self.own_writes = 0
+
+
+_local = _Local()
+
+
+def versions() -> dict[str, int]:
+    """Each part's current number (at most FRESH_SECONDS old), and this process's writes."""
+    now = time.monotonic()
+    if now - _local.read_at > FRESH_SECONDS:
+        from .models import DataVersion
+
+        _local.numbers = dict(DataVersion.objects.values_list("scope", "number"))
+        _local.read_at = now
+    return {**_local.numbers, "own": _local.own_writes}
+
+
+def forget() -> None:
+    """This process's next page reads the numbers again and is never one cached before (after
+    its own write; and between tests, whose writes are rolled back and raise no number)."""
+    _local.read_at = float("-inf")
+    _local.own_writes += 1
+
+
+def _raise_number(scope: str) -> None:
+    from .models import DataVersion
+
+    if not DataVersion.objects.filter(scope=scope).update(number=F("number") + 1):
+        DataVersion.objects.get_or_create(scope=scope)
+        DataVersion.objects.filter(scope=scope).update(number=F("number") + 1)
+    forget()
+
+
+# One callable per part, so a transaction that writes many rows raises its number once.
+_RAISERS = {scope: functools.partial(_raise_number, scope) for scope in SCOPES}
+
+
+def data_changed(scope: str) -> None:
+    """Call inside (or outside) a write's transaction: once it commits, pages showing this
+    part of the data are rendered afresh. Best effort: a failure is logged, never raised, since
+    the write itself has committed by then."""
+    _local.own_writes += 1
+    raiser = _RAISERS[scope]
+    pending = getattr(connection, "run_on_commit", ())
+    if connection.in_atomic_block and any(hook is raiser for _, hook, _ in pending):
+        return
+    transaction.on_commit(raiser, robust=True)
+
+
+def _row_saved(sender, **kwargs) -> None:
+    # Every save in the three apps, whoever makes it (services, the admin, an import): no
+    # writer can forget to tell the pages. Bulk writes send no signal; those services call
+    # data_changed themselves. Deletes are not listened to: a receiver would make Django fetch
+    # every row a bulk delete removes; the services that delete also save (audit, version).
+    scope = sender._meta.app_label
+    if scope in _RAISERS and sender._meta.model_name != "dataversion":
+        data_changed(scope)
+
+
+def listen() -> None:
+    post_save.connect(_row_saved, dispatch_uid="data_version_row_saved")

@@ -1,0 +1,96 @@
+"""Public pages served from the cache, under the version of the data they show.
+
+Only the anonymous rendering is cached: a logged-in visitor may see an organiser's buttons, their
+own name or "me", so their pages are always rendered for them. Every anonymous visitor of a
+page in one language sees the same HTML except for the CSRF token (the language switch is a
+form), which is cut out before storing and filled in with the visitor's own on the way out.
+Each answer carries an ETag, so a browser asking again gets 304 while nothing changed.
+"""
+
+import hashlib
+import re
+from functools import wraps
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+
+from .data_version import versions
+
+# Long enough to serve a busy minute from memory; short enough that "3 minutes ago" and other
+# clock-dependent text (which no write changes) does not go stale for long.
+TIMEOUT = 60
+_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"')
+_HOLE = b"\x00csrf-token\x00"
+
+
+def _cacheable(request) -> bool:
+    """Whether this request gets the page every anonymous visitor gets."""
+    return (request.method in ("GET", "HEAD")
+            and not request.htmx  # a fragment of the page, not the page
+            and not request.user.is_authenticated
+            and not get_messages(request))  # a message is shown once, to one visitor
+
+
+def _key(request, scopes, extra) -> str:
+    known = versions()
+    numbers = ".".join(str(known.get(scope, 0)) for scope in (*scopes, "own"))
+    where = hashlib.sha1(request.get_full_path().encode()).hexdigest()
+    return f"page:{where}:{get_language()}:{numbers}:{extra}"
+
+
+def _etag(key: str, request) -> str:
+    # The CSRF token in the page is derived from the visitor's cookie: a new cookie (after
+    # logging in and out) must not revalidate a copy that carries a token for the old one.
+    cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    digest = hashlib.sha1(f"{key}|{cookie}".encode()).hexdigest()[:32]
+    return f'"{digest}"'
+
+
+def _finish(response, etag: str):
+    response["ETag"] = etag
+    # Stored by browsers but always asked about again: the ETag answers that cheaply.
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response
+
+
+def public_page(*scopes: str, version=None):
+    """Cache a public page under the versions of ``scopes`` (see data_version.SCOPES) and, if
+    given, ``version(request, *args, **kwargs)`` (what else decides the page, e.g. a game's own
+    version). Pages that are not 200 are never stored."""
+
+    def decorate(view):
+        @wraps(view)
+        def page(request, *args, **kwargs):
+            if not _cacheable(request):
+                return view(request, *args, **kwargs)
+            extra = version(request, *args, **kwargs) if version else ""
+            key = _key(request, scopes, extra)
+            etag = _etag(key, request)
+            not_modified = get_conditional_response(request, etag=etag)
+            if not_modified is not None:
+                return _finish(not_modified, etag)
+            stored = cache.get(key)
+            if stored is not None:
+                body, content_type = stored
+                response = HttpResponse(body.replace(_HOLE, get_token(request).encode()),
+                                        content_type=content_type)
+                return _finish(response, etag)
+            response = view(request, *args, **kwargs)
+            if response.status_code != 200 or response.streaming or response.cookies:
+                return response
+            body = response.content
+            token = _TOKEN.search(body)
+            if token:
+                body = body.replace(token.group(1), _HOLE)
+            cache.set(key, (body, response["Content-Type"]), TIMEOUT)
+            return _finish(response, etag)
+
+        return page
+
+    return decorate
