@@ -73,8 +73,12 @@ def data_changed(scope: str) -> None:
     the write itself has committed by then."""
     _local.own_writes += 1
     raiser = _RAISERS[scope]
+    # Once per transaction level (savepoint): a service nested in another one (and a test's
+    # captured hooks, which are those of its own level) still gets its hook.
+    level = set(connection.savepoint_ids)
     pending = getattr(connection, "run_on_commit", ())
-    if connection.in_atomic_block and any(hook is raiser for _, hook, _ in pending):
+    if connection.in_atomic_block and any(
+            hook is raiser and sids == level for sids, hook, _ in pending):
         return
     transaction.on_commit(raiser, robust=True)
 

@@ -11,7 +11,6 @@ import hashlib
 import re
 from functools import wraps
 
-from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
@@ -44,10 +43,12 @@ def _key(request, scopes, extra) -> str:
 
 
 def _etag(key: str, request) -> str:
-    # The CSRF token in the page is derived from the visitor's cookie: a new cookie (after
-    # logging in and out) must not revalidate a copy that carries a token for the old one.
-    cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
-    digest = hashlib.sha1(f"{key}|{cookie}".encode()).hexdigest()[:32]
+    # The CSRF token in the page is derived from the visitor's secret (their cookie): a new
+    # secret (after logging in and out) must not revalidate a copy whose token was for the old
+    # one. A first visit gets its secret now, the one the answer's cookie will carry.
+    if "CSRF_COOKIE" not in request.META:
+        get_token(request)
+    digest = hashlib.sha1(f"{key}|{request.META['CSRF_COOKIE']}".encode()).hexdigest()[:32]
     return f'"{digest}"'
 
 
