@@ -28,15 +28,18 @@ class _Local(threading.local):
     def __init__(self):
         self.numbers: dict[str, int] = {}
         self.read_at = float("-inf")
-        # Raised at once by every write this process makes, committed or not: its own next
-        # page never comes from before the write (and tests, which never commit, stay apart).
-        self.own_writes = 0
+        # Writes this process has made since its last commit raised a number: a page it serves
+        # before then (a test, whose writes never commit) is never one cached before them.
+        self.pending = 0
+        # Raised by forget() only (between tests, in benchmarks): pages of an earlier
+        # generation are never served. Always 0 while serving, so every process shares pages.
+        self.generation = 0
 
 
 _local = _Local()
 
 
-def versions() -> dict[str, int]:
+def versions() -> dict[str, int | str]:
     """Each part's current number (at most FRESH_SECONDS old), and this process's writes."""
     now = time.monotonic()
     if now - _local.read_at > FRESH_SECONDS:
@@ -44,14 +47,14 @@ def versions() -> dict[str, int]:
 
         _local.numbers = dict(DataVersion.objects.values_list("scope", "number"))
         _local.read_at = now
-    return {**_local.numbers, "own": _local.own_writes}
+    return {**_local.numbers, "own": f"{_local.generation}.{_local.pending}"}
 
 
 def forget() -> None:
-    """This process's next page reads the numbers again and is never one cached before (after
-    its own write; and between tests, whose writes are rolled back and raise no number)."""
+    """This process's next page reads the numbers again and is never one cached before it
+    (between tests, whose writes are rolled back and raise no number)."""
     _local.read_at = float("-inf")
-    _local.own_writes += 1
+    _local.generation += 1
 
 
 def _raise_number(scope: str) -> None:
@@ -60,7 +63,9 @@ def _raise_number(scope: str) -> None:
     if not DataVersion.objects.filter(scope=scope).update(number=F("number") + 1):
         DataVersion.objects.get_or_create(scope=scope)
         DataVersion.objects.filter(scope=scope).update(number=F("number") + 1)
-    forget()
+    # The writer's own next page reads the new number at once.
+    _local.read_at = float("-inf")
+    _local.pending = 0
 
 
 # One callable per part, so a transaction that writes many rows raises its number once.
@@ -71,7 +76,7 @@ def data_changed(scope: str) -> None:
     """Call inside (or outside) a write's transaction: once it commits, pages showing this
     part of the data are rendered afresh. Best effort: a failure is logged, never raised, since
     the write itself has committed by then."""
-    _local.own_writes += 1
+    _local.pending += 1
     raiser = _RAISERS[scope]
     # Once per transaction level (savepoint): a service nested in another one (and a test's
     # captured hooks, which are those of its own level) still gets its hook.

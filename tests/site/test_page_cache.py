@@ -135,9 +135,9 @@ def test_another_process_sees_a_committed_write_through_the_database(
     assert after["scoring"] == before.get("scoring", 0) + 1
     assert sum(1 for hook in hooks if getattr(hook, "func", None) is data_version._raise_number
                ) >= 1
-    # Another process: it never saw this process's writes, only the database's numbers.
-    data_version._local.own_writes = 0
-    data_version._local.read_at = float("-inf")
+    # Committed: no write of this process is pending, so the page is found through the
+    # database's number alone, as another process finds it.
+    assert data_version._local.pending == 0
     body = visitor.get(url).content.decode()
     assert "Abandoned" in body
     assert data_version.FRESH_SECONDS < 3  # the promise: every page within 3 s
@@ -152,8 +152,7 @@ def test_ratings_recomputed_show_on_the_rankings(site, django_capture_on_commit_
                   timezone.now() - timedelta(minutes=1))
     with django_capture_on_commit_callbacks(execute=True):
         ratings_recompute()
-    data_version._local.own_writes = 0  # as another process, which saw none of these saves
-    data_version._local.read_at = float("-inf")
+    assert data_version._local.pending == 0  # found through the database's number alone
     assert "Newcomer Zed" in visitor.get(reverse("clubs:rankings")).content.decode()
 
 
