@@ -18,6 +18,7 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.data_version import SCOPES, data_changed
 from clubs.models import Club, Membership, Player
 from clubs.services import ratings_recompute
 from scoring.models import Game
@@ -65,6 +66,9 @@ def club_import(*, data) -> Club:
     check_shape(data)
     try:
         with transaction.atomic():
+            # Written in bulk, which sends no save signal: every public page is told here.
+            for scope in SCOPES:
+                data_changed(scope)
             return _club_import(data)
     except IntegrityError as error:
         # Whatever the checks above the database missed (a row repeated in the file).

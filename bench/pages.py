@@ -93,6 +93,11 @@ def query_counts(paths: dict[str, str]) -> dict[str, tuple[int, int]]:
     return counts
 
 
+def cpu(runs) -> str:
+    measured = [r.cpu_us for r in runs if r.cpu_us is not None]
+    return f"{statistics.median(measured):.0f} µs" if measured else "n/a"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=5)
@@ -181,7 +186,7 @@ def main() -> None:
         print(f"| {name} | {rate:.0f} | {rate / hello:.0%} | "
               f"{', '.join(f'{r.rate:.0f}' for r in runs)}"
               f"{f' ({bad} non-2xx/3xx)' if bad else ''} | "
-              f"{statistics.median(r.cpu_us for r in runs):.0f} µs | {queries} |")
+              f"{cpu(runs)} | {queries} |")
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ from django.utils.translation import get_language
 
 from .data_version import versions
 
-# Long enough to serve a busy minute from memory; short enough that "3 minutes ago" and other
-# clock-dependent text (which no write changes) does not go stale for long.
+# Long enough to serve a busy minute from memory; short enough that what depends on the clock
+# alone (who counts as active, "today"; no write changes those) is never late for long.
 TIMEOUT = 60
 _TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"')
 _HOLE = b"\x00csrf-token\x00"
