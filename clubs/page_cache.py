@@ -8,6 +8,7 @@ Each answer carries an ETag, so a browser asking again gets 304 while nothing ch
 """
 
 import hashlib
+import logging
 import re
 from functools import wraps
 
@@ -20,6 +21,8 @@ from django.utils.translation import get_language
 
 from .data_version import versions
 
+logger = logging.getLogger(__name__)
+
 # Long enough to serve a busy minute from memory; short enough that what depends on the clock
 # alone (who counts as active, "today"; no write changes those) is never late for long.
 TIMEOUT = 60
@@ -30,7 +33,7 @@ _HOLE = b"\x00csrf-token\x00"
 def _cacheable(request) -> bool:
     """Whether this request gets the page every anonymous visitor gets."""
     return (request.method in ("GET", "HEAD")
-            and not request.htmx  # a fragment of the page, not the page
+            and "HX-Request" not in request.headers  # a fragment of the page, not the page
             and not request.user.is_authenticated
             and not get_messages(request))  # a message is shown once, to one visitor
 
@@ -60,6 +63,22 @@ def _finish(response, etag: str):
     return response
 
 
+def _cache_get(key):
+    # Best effort, whatever the backend: a cache that fails is a cache that missed.
+    try:
+        return cache.get(key)
+    except Exception:
+        logger.warning("Page cache read failed; rendering the page.", exc_info=True)
+        return None
+
+
+def _cache_set(key, value) -> None:
+    try:
+        cache.set(key, value, TIMEOUT)
+    except Exception:
+        logger.warning("Page cache write failed; the page is not stored.", exc_info=True)
+
+
 def public_page(*scopes: str, version=None):
     """Cache a public page under the versions of ``scopes`` (see data_version.SCOPES) and, if
     given, ``version(request, *args, **kwargs)`` (what else decides the page, e.g. a game's own
@@ -76,7 +95,7 @@ def public_page(*scopes: str, version=None):
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:
                 return _finish(not_modified, etag)
-            stored = cache.get(key)
+            stored = _cache_get(key)
             if stored is not None:
                 body, content_type = stored
                 response = HttpResponse(body.replace(_HOLE, get_token(request).encode()),
@@ -89,7 +108,7 @@ def public_page(*scopes: str, version=None):
             token = _TOKEN.search(body)
             if token:
                 body = body.replace(token.group(1), _HOLE)
-            cache.set(key, (body, response["Content-Type"]), TIMEOUT)
+            _cache_set(key, (body, response["Content-Type"]))
             return _finish(response, etag)
 
         return page

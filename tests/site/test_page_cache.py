@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.core.cache.backends.locmem import LocMemCache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -217,3 +218,21 @@ def test_htmx_fragments_and_writes_bypass_the_cache(site):
     partial = visitor.get(url, HTTP_HX_REQUEST="true")
     assert "<html" not in partial.content.decode() and "ETag" not in partial
     assert "<html" in visitor.get(url).content.decode()
+
+
+class BrokenCache(LocMemCache):
+    """A cache whose server is gone: every call fails."""
+
+    def get(self, *args, **kwargs):
+        raise ConnectionError("cache down")
+
+    def set(self, *args, **kwargs):
+        raise ConnectionError("cache down")
+
+
+def test_a_failing_cache_still_serves_every_page(site, settings):
+    settings.CACHES = {"default": {"BACKEND": "tests.site.test_page_cache.BrokenCache"}}
+    for name, url in pages(site).items():
+        response = Client().get(url)
+        assert response.status_code == 200, name
+        assert response["ETag"]
