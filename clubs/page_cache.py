@@ -26,7 +26,9 @@ logger = logging.getLogger(__name__)
 # Long enough to serve a busy minute from memory; short enough that what depends on the clock
 # alone (who counts as active, "today"; no write changes those) is never late for long.
 TIMEOUT = 60
-_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"')
+# Where our templates put the token: forms, and the header htmx sends (base.html). One render
+# uses one token throughout, so finding it once finds every copy.
+_TOKEN = re.compile(rb'(?:name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"([A-Za-z0-9]{64})"')
 _HOLE = b"\x00csrf-token\x00"
 
 
@@ -38,11 +40,11 @@ def _cacheable(request) -> bool:
             and not get_messages(request))  # a message is shown once, to one visitor
 
 
-def _key(request, scopes, extra) -> str:
+def _key(request, scopes) -> str:
     known = versions()
     numbers = ".".join(str(known.get(scope, 0)) for scope in (*scopes, "own"))
     where = hashlib.sha1(request.get_full_path().encode()).hexdigest()
-    return f"page:{where}:{get_language()}:{numbers}:{extra}"
+    return f"page:{where}:{get_language()}:{numbers}"
 
 
 def _etag(key: str, request) -> str:
@@ -79,18 +81,16 @@ def _cache_set(key, value) -> None:
         logger.warning("Page cache write failed; the page is not stored.", exc_info=True)
 
 
-def public_page(*scopes: str, version=None):
-    """Cache a public page under the versions of ``scopes`` (see data_version.SCOPES) and, if
-    given, ``version(request, *args, **kwargs)`` (what else decides the page, e.g. a game's own
-    version). Pages that are not 200 are never stored."""
+def public_page(*scopes: str):
+    """Cache a public page under the versions of the parts of the data it shows, ``scopes``
+    (see data_version.SCOPES). Only 200 answers are stored."""
 
     def decorate(view):
         @wraps(view)
         def page(request, *args, **kwargs):
             if not _cacheable(request):
                 return view(request, *args, **kwargs)
-            extra = version(request, *args, **kwargs) if version else ""
-            key = _key(request, scopes, extra)
+            key = _key(request, scopes)
             etag = _etag(key, request)
             not_modified = get_conditional_response(request, etag=etag)
             if not_modified is not None:

@@ -100,6 +100,7 @@ def test_a_cached_page_carries_a_token_valid_for_its_visitor(site):
     visitor = Client(enforce_csrf_checks=True)
     body = visitor.get(url).content.decode()
     token = re.search(r'csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"', body).group(1)
+    assert f'"X-CSRFToken": "{token}"' in body  # what htmx sends: the visitor's own too
     switched = visitor.post(reverse("set_language"),
                             {"language": "ru", "next": "/", "csrfmiddlewaretoken": token})
     assert switched.status_code == 302
