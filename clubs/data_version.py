@@ -1,17 +1,21 @@
-"""The version of each part of the site's data, raised after every committed write to it.
+"""The version of each part of the site's data, raised after every write to it.
 
 Public pages are cached under the versions of the parts they show (clubs/page_cache.py). The
 numbers live in the database (DataVersion), so a write made in one server process is seen by
 all of them, whatever cache the site runs with; each process looks them up at most once a
 second, which is what makes a write show on every page within that second (plus a render).
+
+A write only notes which parts it touched (data_changed); the numbers are raised once the
+request or Celery task that wrote has finished, when its transactions have committed
+(DataVersionMiddleware, and Celery's task_postrun). Raising them then, rather than in an
+on_commit hook, keeps the services' own after-commit hooks exactly what they were.
 """
 
-import functools
 import logging
 import threading
 import time
 
-from django.db import connection, transaction
+from django.db import DatabaseError
 from django.db.models import F
 from django.db.models.signals import post_save
 
@@ -28,8 +32,9 @@ class _Local(threading.local):
     def __init__(self):
         self.numbers: dict[str, int] = {}
         self.read_at = float("-inf")
-        # Writes this process has made since its last commit raised a number: a page it serves
-        # before then (a test, whose writes never commit) is never one cached before them.
+        self.touched: set[str] = set()  # parts written since the numbers were last raised
+        # How many writes since then: a page served before the numbers are raised (by a test,
+        # whose requests all run in one transaction) is never one cached before the writes.
         self.pending = 0
         # Raised by forget() only (between tests, in benchmarks): pages of an earlier
         # generation are never served. Always 0 while serving, so every process shares pages.
@@ -57,35 +62,45 @@ def forget() -> None:
     _local.generation += 1
 
 
-def _raise_number(scope: str) -> None:
+def data_changed(scope: str) -> None:
+    """Note that this part of the data is being written: once the request or task ends, pages
+    showing it are rendered afresh. For writers in bulk, which send no save signal."""
+    _local.touched.add(scope)
+    _local.pending += 1
+
+
+def publish() -> None:
+    """Raise the number of every part written since the last call (the request or task has
+    committed its writes by now). Best effort: a failure is logged and the pages follow when the
+    stored copies expire; it never turns a write that succeeded into an error."""
+    if not _local.touched:
+        return
     from .models import DataVersion
 
-    if not DataVersion.objects.filter(scope=scope).update(number=F("number") + 1):
-        DataVersion.objects.get_or_create(scope=scope)
-        DataVersion.objects.filter(scope=scope).update(number=F("number") + 1)
-    # The writer's own next page reads the new number at once.
+    touched, _local.touched = sorted(_local.touched), set()
+    try:
+        for scope in touched:
+            if not DataVersion.objects.filter(scope=scope).update(number=F("number") + 1):
+                DataVersion.objects.get_or_create(scope=scope)
+                DataVersion.objects.filter(scope=scope).update(number=F("number") + 1)
+    except DatabaseError:
+        logger.warning("Could not raise the data versions %s; pages follow within a minute.",
+                       touched, exc_info=True)
+    # This process's next page reads the new numbers at once.
     _local.read_at = float("-inf")
     _local.pending = 0
 
 
-# One callable per part, so a transaction that writes many rows raises its number once.
-_RAISERS = {scope: functools.partial(_raise_number, scope) for scope in SCOPES}
+class DataVersionMiddleware:
+    """Raises the data versions after a request that wrote (its transactions have ended)."""
 
+    def __init__(self, get_response):
+        self.get_response = get_response
 
-def data_changed(scope: str) -> None:
-    """Call inside (or outside) a write's transaction: once it commits, pages showing this
-    part of the data are rendered afresh. Best effort: a failure is logged, never raised, since
-    the write itself has committed by then."""
-    _local.pending += 1
-    raiser = _RAISERS[scope]
-    # Once per transaction level (savepoint): a service nested in another one (and a test's
-    # captured hooks, which are those of its own level) still gets its hook.
-    level = set(connection.savepoint_ids)
-    pending = getattr(connection, "run_on_commit", ())
-    if connection.in_atomic_block and any(
-            hook is raiser and sids == level for sids, hook, _ in pending):
-        return
-    transaction.on_commit(raiser, robust=True)
+    def __call__(self, request):
+        response = self.get_response(request)
+        publish()
+        return response
 
 
 def _row_saved(sender, **kwargs) -> None:
@@ -94,9 +109,16 @@ def _row_saved(sender, **kwargs) -> None:
     # data_changed themselves. Deletes are not listened to: a receiver would make Django fetch
     # every row a bulk delete removes; the services that delete also save (audit, version).
     scope = sender._meta.app_label
-    if scope in _RAISERS and sender._meta.model_name != "dataversion":
+    if scope in SCOPES and sender._meta.model_name != "dataversion":
         data_changed(scope)
 
 
+def _task_ended(**kwargs) -> None:
+    publish()
+
+
 def listen() -> None:
+    from celery.signals import task_postrun
+
     post_save.connect(_row_saved, dispatch_uid="data_version_row_saved")
+    task_postrun.connect(_task_ended, dispatch_uid="data_version_task_ended", weak=False)
