@@ -1,40 +1,42 @@
-"""The version of each part of the site's data, raised after every write to it.
+"""The version of each part of the site's data, read from the data itself.
 
-Public pages are cached under the versions of the parts they show (clubs/page_cache.py). The
-numbers live in the database (DataVersion), so a write made in one server process is seen by
-all of them, whatever cache the site runs with; each process looks them up at most once a
-second, which is what makes a write show on every page within that second (plus a render).
-
-A write only notes which parts it touched (data_changed); the numbers are raised once the
-request or Celery task that wrote has finished, when its transactions have committed
-(DataVersionMiddleware, and Celery's task_postrun). Raising them then, rather than in an
-on_commit hook, keeps the services' own after-commit hooks exactly what they were.
+Public pages are cached under the versions of the parts they show (clubs/page_cache.py). A
+part's version is the newest row id of the tables whose rows every write to it adds: its audit
+log (every service write is audited), the admin's log, and the rows that writes in bulk add
+(turns, rated games). Ids only grow, so a write always makes a new version, in every server
+process, whatever cache the site runs with, and at no cost to the write: no counter to raise,
+no after-commit hook, no extra query. Each process reads the versions (one query) at most once
+a second, which is what makes a write show on every page within that second (plus a render).
 """
 
-import logging
 import threading
 import time
 
-from django.db import DatabaseError
-from django.db.models import F
+from django.apps import apps
+from django.db import connection
 from django.db.models.signals import post_save
 
-logger = logging.getLogger(__name__)
-
-# The parts of the data a page may show; a model's app label names its part.
-SCOPES = ("clubs", "scoring", "tournaments")
-# How long a process trusts the numbers it read: the most a write from another process may
+# The parts of the data a page may show, and the tables a write to each part adds rows to.
+SCOPES = {
+    "clubs": ("clubs.Club", "clubs.Player", "clubs.Membership", "clubs.GameRating",
+              "clubs.ClubAuditEntry", "admin.LogEntry"),
+    "scoring": ("scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
+                "admin.LogEntry"),
+    "tournaments": ("tournaments.Tournament", "tournaments.Registration", "tournaments.Round",
+                    "tournaments.TournamentAuditEntry", "admin.LogEntry"),
+}
+# How long a process trusts the versions it read: the most a write from another process may
 # wait before this one's pages show it.
 FRESH_SECONDS = 1.0
 
 
 class _Local(threading.local):
     def __init__(self):
-        self.numbers: dict[str, int] = {}
+        self.versions: dict[str, str] = {}
         self.read_at = float("-inf")
-        self.touched: set[str] = set()  # parts written since the numbers were last raised
-        # How many writes since then: a page served before the numbers are raised (by a test,
-        # whose requests all run in one transaction) is never one cached before the writes.
+        # Saves seen by this process inside a transaction that is still open: only tests page
+        # through one (their writes are never committed), and a row saved without adding one
+        # (a renamed player) must still give them a fresh page. 0 whenever pages are served.
         self.pending = 0
         # Raised by forget() only (between tests, in benchmarks): pages of an earlier
         # generation are never served. Always 0 while serving, so every process shares pages.
@@ -44,81 +46,42 @@ class _Local(threading.local):
 _local = _Local()
 
 
-def versions() -> dict[str, int | str]:
-    """Each part's current number (at most FRESH_SECONDS old), and this process's writes."""
+def _newest_ids() -> dict[str, int]:
+    labels = sorted({label for tables in SCOPES.values() for label in tables})
+    quote = connection.ops.quote_name
+    parts = ", ".join(
+        f"(SELECT MAX({quote(model._meta.pk.column)}) FROM {quote(model._meta.db_table)})"
+        for model in map(apps.get_model, labels))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {parts}")
+        return dict(zip(labels, cursor.fetchone(), strict=True))
+
+
+def versions() -> dict[str, str]:
+    """Each part's current version (at most FRESH_SECONDS old), and this process's own."""
     now = time.monotonic()
     if now - _local.read_at > FRESH_SECONDS:
-        from .models import DataVersion
-
-        _local.numbers = dict(DataVersion.objects.values_list("scope", "number"))
+        newest = _newest_ids()
+        _local.versions = {scope: ".".join(str(newest[label] or 0) for label in tables)
+                           for scope, tables in SCOPES.items()}
         _local.read_at = now
-    return {**_local.numbers, "own": f"{_local.generation}.{_local.pending}"}
+    pending = _local.pending if connection.in_atomic_block else 0
+    return {**_local.versions, "own": f"{_local.generation}.{pending}"}
 
 
 def forget() -> None:
-    """This process's next page reads the numbers again and is never one cached before it
-    (between tests, whose writes are rolled back and raise no number)."""
+    """This process's next page reads the versions again and is never one cached before it
+    (between tests, whose writes are rolled back)."""
     _local.read_at = float("-inf")
     _local.generation += 1
 
 
-def data_changed(scope: str) -> None:
-    """Note that this part of the data is being written: once the request or task ends, pages
-    showing it are rendered afresh. For writers in bulk, which send no save signal."""
-    _local.touched.add(scope)
-    _local.pending += 1
-
-
-def publish() -> None:
-    """Raise the number of every part written since the last call (the request or task has
-    committed its writes by now). Best effort: a failure is logged and the pages follow when the
-    stored copies expire; it never turns a write that succeeded into an error."""
-    if not _local.touched:
-        return
-    from .models import DataVersion
-
-    touched, _local.touched = sorted(_local.touched), set()
-    try:
-        for scope in touched:
-            if not DataVersion.objects.filter(scope=scope).update(number=F("number") + 1):
-                DataVersion.objects.get_or_create(scope=scope)
-                DataVersion.objects.filter(scope=scope).update(number=F("number") + 1)
-    except DatabaseError:
-        logger.warning("Could not raise the data versions %s; pages follow within a minute.",
-                       touched, exc_info=True)
-    # This process's next page reads the new numbers at once.
-    _local.read_at = float("-inf")
-    _local.pending = 0
-
-
-class DataVersionMiddleware:
-    """Raises the data versions after a request that wrote (its transactions have ended)."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        response = self.get_response(request)
-        publish()
-        return response
-
-
 def _row_saved(sender, **kwargs) -> None:
-    # Every save in the three apps, whoever makes it (services, the admin, an import): no
-    # writer can forget to tell the pages. Bulk writes send no signal; those services call
-    # data_changed themselves. Deletes are not listened to: a receiver would make Django fetch
-    # every row a bulk delete removes; the services that delete also save (audit, version).
-    scope = sender._meta.app_label
-    if scope in SCOPES and sender._meta.model_name != "dataversion":
-        data_changed(scope)
-
-
-def _task_ended(**kwargs) -> None:
-    publish()
+    # This process's own next page reads the versions again at once, and sees the write.
+    if sender._meta.app_label in SCOPES:
+        _local.read_at = float("-inf")
+        _local.pending += 1
 
 
 def listen() -> None:
-    from celery.signals import task_postrun
-
     post_save.connect(_row_saved, dispatch_uid="data_version_row_saved")
-    task_postrun.connect(_task_ended, dispatch_uid="data_version_task_ended", weak=False)

@@ -193,6 +193,7 @@ class ClubAuditEntry(AuditRecord):
         MEMBER_ADD = "member-add", _("member added")
         MEMBER_ROLE = "member-role", _("role changed")
         MEMBER_REMOVE = "member-remove", _("member removed")
+        IMPORT = "import", _("imported from a club archive")
 
     class Meta:
         ordering = ["at", "pk"]
@@ -201,16 +202,3 @@ class ClubAuditEntry(AuditRecord):
 
     def __str__(self) -> str:
         return f"{self.club_name}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
-
-
-class DataVersion(models.Model):
-    """A counter per part of the site's data ("clubs", "scoring", "tournaments"), raised after
-    every committed write to it: public pages are cached under the numbers of the parts they
-    show (clubs/page_cache.py), so a raised number means a fresh page. Kept in the database so
-    every server process sees a write, whatever cache the site runs with."""
-
-    scope = models.CharField(max_length=20, primary_key=True)
-    number = models.BigIntegerField(default=0)
-
-    def __str__(self):
-        return f"{self.scope} {self.number}"

@@ -12,7 +12,6 @@ from scoring.models import Game, Seat
 
 from . import selectors
 from .audit import club_audit
-from .data_version import data_changed
 from .models import Club, ClubAuditEntry, GameRating, Membership, Player, PlayerRating
 from .permissions import Actor, Do, require
 
@@ -56,8 +55,6 @@ def ratings_recompute(
     The result equals rating all games from scratch (tested); running it twice changes nothing.
     """
     _lock_ratings()
-    # Bulk writes send no save signal: the rankings and player pages are told here.
-    data_changed("clubs")
     cutoff = since
     if game_id is not None:
         points = []

@@ -74,8 +74,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Raises the data versions of what the request wrote, so cached public pages follow.
-    "clubs.data_version.DataVersionMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a lockout raised during login into its page.
     "axes.middleware.AxesMiddleware",
