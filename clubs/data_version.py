@@ -3,8 +3,8 @@
 Public pages are cached under the versions of the parts they show (clubs/page_cache.py). A
 part's version is the newest row id of the tables whose rows every write to it adds: its audit
 log (every service write is audited), the admin's log, and the rows that writes in bulk add
-(turns, rated games). Ids only grow, so a write always makes a new version, in every server
-process, whatever cache the site runs with, and at no cost to the write: no counter to raise,
+(turns, rated games). Audit ids only grow, so an audited write always makes a new version, in
+every server process, whatever cache the site runs with, and at no cost to the write: no counter to raise,
 no after-commit hook, no extra query. Each process reads the versions (one query) at most once
 a second, which is what makes a write show on every page within that second (plus a render).
 """
