@@ -1,12 +1,13 @@
 """The version of each part of the site's data, read from the data itself.
 
 Public pages are cached under the versions of the parts they show (clubs/page_cache.py). A
-part's version is the newest row id of the tables whose rows every write to it adds: its audit
-log (every service write is audited), the admin's log, and the rows that writes in bulk add
-(turns, rated games). Audit ids only grow, so an audited write always makes a new version, in
-every server process, whatever cache the site runs with, and at no cost to the write: no counter to raise,
-no after-commit hook, no extra query. Each process reads the versions (one query) at most once
-a second, which is what makes a write show on every page within that second (plus a render).
+part's version is the newest row ids of the tables its writes add rows to: its audit log (the
+services audit their writes), the admin's log, and the rows written in bulk or unaudited
+(turns, rated games, players). Audit ids only grow, so an audited write always makes a new
+version, in every server process, whatever cache the site runs with, and at no cost to the
+write: no counter to raise, no after-commit hook, no extra query. Each process reads the
+versions (one query) at most once a second, which is what makes a write show on every page
+within that second (plus a render).
 """
 
 import threading
