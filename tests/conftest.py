@@ -138,7 +138,8 @@ def page(browser_context):
 @pytest.fixture(autouse=True)
 def fresh_pages():
     """Each test reads the data versions again and gets none of the pages an earlier test
-    cached: that test's writes were rolled back and never raised a version."""
+    cached: that test's writes were rolled back, so the row ids that made its versions come
+    again with other data."""
     from clubs.data_version import forget
 
     forget()
