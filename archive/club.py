@@ -18,11 +18,9 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.audit import club_audit
-from clubs.models import Club, ClubAuditEntry, Membership, Player
+from clubs.models import Club, Membership, Player
 from clubs.services import ratings_recompute
 from scoring.models import Game
-from tournaments.models import TournamentAuditEntry
 
 from .errors import ArchiveError
 from .fields import Users, build, dump, save_rows, username
@@ -58,9 +56,6 @@ def club_export(club: Club) -> dict:
         "games": games_export(club),
         "audit": audit_export(club),
         "tournaments": tournaments_export(club),
-        "club_audit": audit_rows(ClubAuditEntry.objects.filter(club=club)),
-        "tournament_audit": audit_rows(TournamentAuditEntry.objects.filter(club=club),
-                                       tournament=True),
     }
 
 
@@ -97,45 +92,16 @@ def _club_import(data: dict) -> Club:
     ])
     games = games_import(data["games"], club=club, players=players, users=users)
     audit_import(data["audit"], club=club, games=games, users=users)
-    tournaments = tournaments_import(data["tournaments"], club=club, players=players,
-                                     games=games, users=users)
-    # Files written before the club's and tournaments' own audits existed have neither.
-    audit_rows_import(ClubAuditEntry, data.get("club_audit", []), club=club, users=users)
-    audit_rows_import(TournamentAuditEntry, data.get("tournament_audit", []), club=club,
-                      users=users, tournaments=tournaments)
-    club_audit(actor=None, club=club, action=ClubAuditEntry.Action.IMPORT, after={
-        "players": len(players), "games": len(games), "tournaments": len(tournaments)})
+    tournaments_import(data["tournaments"], club=club, players=players, games=games,
+                       users=users)
     _ratings_after_import(club)
     return club
-
-
-def audit_rows(entries, *, tournament: bool = False) -> list[dict]:
-    refs = (lambda e: {"tournament": e.tournament_id}) if tournament else (lambda e: {})
-    return [{**dump(entry), "user": username(entry.user), **refs(entry)}
-            for entry in entries.select_related("user").order_by("pk")]
-
-
-def audit_rows_import(model, entries, *, club, users, tournaments=None) -> None:
-    if not isinstance(entries, list):
-        raise ArchiveError(_("audit: expected a list."))
-    rows = []
-    for index, entry in enumerate(entries):
-        where = _("audit entry %(n)s") % {"n": index + 1}
-        if not isinstance(entry, dict):
-            raise ArchiveError(_("%(where)s: expected an object.") % {"where": where})
-        refs = {}
-        if tournaments is not None:
-            refs["tournament_id"] = tournaments.get(entry.get("tournament"))
-        rows.append(build(model, entry, where, club=club, user=users.get(entry.get("user")),
-                          **refs))
-    save_rows(model, rows)
 
 
 def _usernames(data: dict) -> set:
     names = {p.get("user") for p in data["players"]}
     names |= {g.get("created_by") for g in data["games"]}
-    for key in ("audit", "club_audit", "tournament_audit"):
-        names |= {e.get("user") for e in data.get(key, []) if isinstance(e, dict)}
+    names |= {e.get("user") for e in data["audit"]}
     names |= {t.get("created_by") for t in data["tournaments"]}
     for game in data["games"]:
         for rnd in game["record"].get("rounds") or []:

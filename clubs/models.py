@@ -193,7 +193,6 @@ class ClubAuditEntry(AuditRecord):
         MEMBER_ADD = "member-add", _("member added")
         MEMBER_ROLE = "member-role", _("role changed")
         MEMBER_REMOVE = "member-remove", _("member removed")
-        IMPORT = "import", _("imported from a club archive")
 
     class Meta:
         ordering = ["at", "pk"]
