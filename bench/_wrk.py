@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,16 @@ def wrk(url: str, seconds: int, connections: int, headers: dict | None = None
     """Requests per second, and how many answers were not 2xx or 3xx."""
     run = load(url, seconds, connections, headers)
     return run.rate, run.bad
+
+
+def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
+    """One request: status, headers, body."""
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as answer:  # 304 arrives as an "error"
+        return answer.code, dict(answer.headers), b""
 
 
 def production_env(database_url: str, **extra: str) -> dict:

@@ -15,20 +15,9 @@ import argparse
 import json
 import re
 import statistics
-import urllib.error
-import urllib.request
 
 from _setup import ROOT, live_game, machine, rated_players, setup
-from _wrk import gunicorn, load, production_env
-
-
-def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
-    request = urllib.request.Request(url, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, dict(response.headers), response.read()
-    except urllib.error.HTTPError as answer:  # 304 arrives as an "error"
-        return answer.code, dict(answer.headers), b""
+from _wrk import fetch, gunicorn, load, production_env
 
 
 def main() -> None:

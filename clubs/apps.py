@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = _("Clubs")
+
+    def ready(self):
+        from .data_version import listen
+
+        listen()

@@ -15,6 +15,7 @@ from .filters import PlayerGameFilter, RankingFilter
 from .forms import AccountLinkForm, MemberAddForm, RoleForm
 from .messages import similar_text
 from .models import Club, Membership, Player
+from .page_cache import public_page
 from .permissions import Actor, Do, can_organise, require
 from .tables import RankingTable
 
@@ -22,10 +23,12 @@ RANKING_PAGE = 50
 PLAYER_GAMES_PAGE = 20
 
 
+@public_page("clubs")
 def club_list(request):
     return render(request, "clubs/club_list.html", {"clubs": selectors.club_list()})
 
 
+@public_page("clubs", "scoring", "tournaments")
 def club_detail(request, slug):
     return _club_page(request, get_object_or_404(Club, slug=slug))
 
@@ -59,6 +62,7 @@ def _upcoming_tournaments(club):
     return club_upcoming(club)
 
 
+@public_page("clubs")
 def rankings(request):
     # The ranking proper, or one of the lists kept apart from it.
     inactive = request.GET.get("inactive") == "1"
@@ -103,6 +107,7 @@ def _rankings_csv(rows):
     return response
 
 
+@public_page("clubs", "scoring", "tournaments")
 def player_detail(request, pk):
     try:
         player = selectors.player_detail(pk)

@@ -3,9 +3,11 @@
 from django.shortcuts import render
 
 from clubs import selectors as club_selectors
+from clubs.page_cache import public_page
 from scoring import selectors as game_selectors
 
 
+@public_page("clubs", "scoring")
 def home(request):
     return render(request, "home.html", {
         "live_games": game_selectors.games_in_progress()[:6],

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors as club_selectors
+from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
 
@@ -39,6 +40,7 @@ from .tables import RoundTable, round_rows
 GAMES_PAGE = 30
 
 
+@public_page("scoring", "clubs", "tournaments")
 def game_list(request):
     """Every game, filtered and paged: the page's queries do not grow with the games."""
     filters = GameFilter(request.GET or None, queryset=selectors.game_list())
@@ -51,6 +53,7 @@ def game_list(request):
     }, status=400 if refused else 200)
 
 
+@public_page("scoring", "clubs")
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     view = selectors.table_view(game)

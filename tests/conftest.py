@@ -133,3 +133,13 @@ def browser_context(browser):
 @pytest.fixture
 def page(browser_context):
     return browser_context.new_page()
+
+
+@pytest.fixture(autouse=True)
+def fresh_pages():
+    """Each test reads the data versions again and gets none of the pages an earlier test
+    cached: that test's writes were rolled back, so the row ids that made its versions come
+    again with other data."""
+    from clubs.data_version import forget
+
+    forget()

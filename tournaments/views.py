@@ -7,11 +7,15 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where
 
 from . import flags, selectors
 from .models import Stage, Tournament
 from .tables import standings_table
+
+# What a tournament's pages show: its own rows, its games' scores, the players and clubs.
+SCOPES = ("tournaments", "scoring", "clubs")
 
 
 def _tournament(request, slug: str) -> Tournament:
@@ -26,6 +30,7 @@ def _tournament(request, slug: str) -> Tournament:
     return tournament
 
 
+@public_page(*SCOPES)
 def tournament_list(request):
     clubs = clubs_where(request.user, Do.CREATE_TOURNAMENT)
     return render(request, "tournaments/tournament_list.html", {
@@ -40,6 +45,7 @@ def _base(request, tournament: Tournament) -> dict:
             "organiser": allowed(request.user, Do.MANAGE_TOURNAMENT, tournament)}
 
 
+@public_page(*SCOPES)
 def tournament_detail(request, slug):
     tournament = _tournament(request, slug)
     context = _base(request, tournament)
@@ -55,6 +61,7 @@ def tournament_detail(request, slug):
     return render(request, "tournaments/tournament_detail.html", context)
 
 
+@public_page(*SCOPES)
 def round_detail(request, slug, number):
     """One round's tables; ``?q=`` keeps only the tables of players whose name matches."""
     tournament = _tournament(request, slug)
@@ -79,6 +86,7 @@ def round_detail(request, slug, number):
     return render(request, template, context)
 
 
+@public_page(*SCOPES)
 def standings(request, slug):
     tournament = _tournament(request, slug)
     view = selectors.standings(tournament)
@@ -97,6 +105,7 @@ def _describe_source(source, bracket) -> str:
     return _("place %(place)s of %(match)s") % {"place": source.place, "match": source.match}
 
 
+@public_page(*SCOPES)
 def bracket(request, slug):
     tournament = _tournament(request, slug)
     stage = selectors.knockout_stage(tournament)
@@ -109,6 +118,7 @@ def bracket(request, slug):
     return render(request, "tournaments/bracket.html", context)
 
 
+@public_page(*SCOPES)
 def results(request, slug):
     tournament = _tournament(request, slug)
     context = _base(request, tournament)

@@ -1,0 +1,182 @@
+"""The public pages, warm and cold, beside a bare hello-world view, in one run.
+
+Two gunicorn servers (DEBUG=0, same settings, 2 workers each) serve the site with the bench's
+hello-world view: one with its local-memory cache (pages served warm, as every visitor after the
+first gets them), one with Django's dummy cache (every request renders the page: the cold
+figure). wrk on loopback loads, in turn, hello-world and each public page as a returning
+anonymous visitor (with a CSRF cookie; no If-None-Match), plus a first visit (no cookie) and a
+revalidation (304). Targets take turns within each run; medians are printed, with the servers'
+CPU time per request. Query counts come from Django's test client in this process, cold (first
+request after a write) and warm.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tri_pages .venv/bin/python bench/pages.py
+"""
+
+import argparse
+import random
+import re
+import statistics
+
+from _setup import ROOT, live_game, machine, rated_players, setup
+from _wrk import fetch, gunicorn, load, production_env
+
+PLAYERS_AT_THE_TOURNAMENT = 8
+
+
+def without_token(html: bytes) -> bytes:
+    return re.sub(rb'[A-Za-z0-9]{64}', b"", html)
+
+
+def tournament_day():
+    """A club's 8-player Swiss tournament: round 1 played through the scoring services (every
+    turn), round 2 published and being played; the ratings those games gave."""
+    from clubs.models import Club, Membership, Player
+    from clubs.services import ratings_recompute
+    from scoring.demo import Robot
+    from tournaments import services
+
+    club = Club.objects.create(name="Open Club", slug="open-club", default_preset="club")
+    players = []
+    for i in range(PLAYERS_AT_THE_TOURNAMENT):
+        player = Player.objects.create(display_name=f"Entrant {i}", home_club=club)
+        Membership.objects.create(club=club, player=player)
+        players.append(player)
+    from datetime import date
+
+    tournament = services.tournament_create(
+        club=club, name="Bench Open", starts_on=date(2026, 4, 18), table_size=4, rounds=3,
+        rounds_per_game=1)
+    services.tournament_open(tournament=tournament)
+    for player in players:
+        services.registration_add(tournament=tournament, player=player, checked_in=True)
+    first = services.round_generate(tournament=tournament)
+    services.round_publish(round=first)
+    first.refresh_from_db()
+    for table in first.tables.filter(bye=False).select_related("game").order_by("number"):
+        Robot(table.game, random.Random(table.number)).play_game()
+    services.round_complete(round=first)
+    second = services.round_generate(tournament=tournament)
+    services.round_publish(round=second)
+    ratings_recompute()
+    finished = first.tables.filter(bye=False).order_by("number").first().game
+    return club, tournament, players[0], finished
+
+
+def query_counts(paths: dict[str, str]) -> dict[str, tuple[int, int]]:
+    """Queries per page in this process: cold (nothing cached) and warm (another visitor)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, setup_test_environment
+
+    from clubs.data_version import forget
+
+    setup_test_environment()
+    counts = {}
+    for name, path in paths.items():
+        forget()
+        with CaptureQueriesContext(connection) as cold:
+            assert Client().get(path).status_code == 200, path
+        with CaptureQueriesContext(connection) as warm:
+            assert Client().get(path).status_code == 200, path
+        counts[name] = (len(cold), len(warm))
+    return counts
+
+
+def cpu(runs) -> str:
+    measured = [r.cpu_us for r in runs if r.cpu_us is not None]
+    return f"{statistics.median(measured):.0f} µs" if measured else "n/a"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--port", type=int, default=8125, help="the warm server; cold: +1")
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--database", default="tri_pages", help="PostgreSQL database to recreate")
+    args = parser.parse_args()
+    url = setup(name=args.database)
+
+    from django.urls import reverse
+
+    clubs = rated_players(args.players)
+    club, tournament, entrant, finished = tournament_day()
+    live = live_game()
+    paths = {
+        "home": reverse("home"),
+        "rankings (10,000 players, first 50)": reverse("clubs:rankings"),
+        "club": reverse("clubs:club-detail", args=[club.slug]),
+        "club (500 members)": reverse("clubs:club-detail", args=[clubs[0].slug]),
+        "player": reverse("clubs:player-detail", args=[entrant.pk]),
+        "game, live": reverse("scoring:game-detail", args=[live.pk]),
+        "game, finished": reverse("scoring:game-detail", args=[finished.pk]),
+        "games list": reverse("scoring:game-list"),
+        "tournament": reverse("tournaments:detail", args=[tournament.slug]),
+        "tournament round (pairings)": reverse("tournaments:round", args=[tournament.slug, 2]),
+        "tournament standings": reverse("tournaments:standings", args=[tournament.slug]),
+    }
+    counts = query_counts(paths)
+
+    env = production_env(url, DJANGO_SETTINGS_MODULE="_hello_settings",
+                         PYTHONPATH=str(ROOT / "bench"))
+    cold_env = {**env, "CACHE_URL": "dummycache://"}
+    with gunicorn(env, args.port, args.workers) as warm, \
+            gunicorn(cold_env, args.port + 1, args.workers) as cold:
+        assert fetch(f"{warm.url}/hello/")[2] == b"Hello, world"
+        # Correct answers first: the cached page is the page (bar the visitor's CSRF token).
+        visitor = {}
+        for name, path in paths.items():
+            status, headers, body = fetch(warm.url + path)
+            assert status == 200, (name, status)
+            assert without_token(fetch(cold.url + path)[2]) == without_token(body), name
+            cookie = headers["Set-Cookie"].split(";", 1)[0]
+            visitor[name] = {"Cookie": cookie}
+            again = fetch(warm.url + path, Cookie=cookie)
+            assert again[1]["ETag"] == fetch(warm.url + path, Cookie=cookie)[1]["ETag"], name
+            visitor[name + " 304"] = {"Cookie": cookie, "If-None-Match": again[1]["ETag"]}
+            assert fetch(warm.url + path, **visitor[name + " 304"])[0] == 304, name
+
+        targets = [("hello-world Django view", warm, "/hello/", {})]
+        for name, path in paths.items():
+            targets.append((f"{name}: warm", warm, path, visitor[name]))
+            targets.append((f"{name}: cold (no cache)", cold, path, visitor[name]))
+        targets += [
+            ("home: warm, first visit (no cookie)", warm, paths["home"], {}),
+            ("home: 304 (If-None-Match)", warm, paths["home"], visitor["home 304"]),
+            ("game, finished: 304 (If-None-Match)", warm, paths["game, finished"],
+             visitor["game, finished 304"]),
+        ]
+        print(f"machine: {machine()}")
+        print(f"database: {url.split('://')[0]}; warm: local-memory cache, cold: dummy cache; "
+              f"gunicorn {args.workers} workers each, DEBUG=0; wrk 2 threads, "
+              f"{args.connections} connections, {args.seconds} s x {args.runs} runs, "
+              f"targets interleaved")
+        print(f"data: {args.players} rated players in 20 clubs; an {PLAYERS_AT_THE_TOURNAMENT}-"
+              f"player tournament (round 1 played, round 2 live); a live 4-player game with "
+              f"{live.turn_count} turns")
+        results: dict[str, list] = {name: [] for name, _, _, _ in targets}
+        for _run in range(args.runs):
+            for name, server, path, headers in targets:
+                results[name].append(load(server.url + path, args.seconds, args.connections,
+                                          headers, server))
+    hello = statistics.median(r.rate for r in results["hello-world Django view"])
+    print("\n| target | median requests/s | of hello-world | runs | server CPU per request "
+          "| queries |")
+    print("|---|---|---|---|---|---|")
+    for name, runs in results.items():
+        rate = statistics.median(r.rate for r in runs)
+        page, _, kind = name.partition(": ")
+        queries = ""
+        if page in counts and kind.startswith(("warm", "cold")):
+            queries = str(counts[page][0 if kind.startswith("cold") else 1])
+        bad = sum(r.bad for r in runs)
+        print(f"| {name} | {rate:.0f} | {rate / hello:.0%} | "
+              f"{', '.join(f'{r.rate:.0f}' for r in runs)}"
+              f"{f' ({bad} non-2xx/3xx)' if bad else ''} | "
+              f"{cpu(runs)} | {queries} |")
+
+
+if __name__ == "__main__":
+    main()

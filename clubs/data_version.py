@@ -1,0 +1,88 @@
+"""The version of each part of the site's data, read from the data itself.
+
+Public pages are cached under the versions of the parts they show (clubs/page_cache.py). A
+part's version is the newest row ids of the tables its writes add rows to: its audit log (the
+services audit their writes), the admin's log, and the rows written in bulk or unaudited
+(turns, rated games, players). Audit ids only grow, so an audited write always makes a new
+version, in every server process, whatever cache the site runs with, and at no cost to the
+write: no counter to raise, no after-commit hook, no extra query. Each process reads the
+versions (one query) at most once a second, which is what makes a write show on every page
+within that second (plus a render).
+"""
+
+import threading
+import time
+
+from django.apps import apps
+from django.db import connection
+from django.db.models.signals import post_save
+
+# The parts of the data a page may show, and the tables a write to each part adds rows to.
+SCOPES = {
+    "clubs": ("clubs.Club", "clubs.Player", "clubs.Membership", "clubs.GameRating",
+              "clubs.ClubAuditEntry", "admin.LogEntry"),
+    "scoring": ("scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
+                "admin.LogEntry"),
+    "tournaments": ("tournaments.Tournament", "tournaments.Registration", "tournaments.Round",
+                    "tournaments.TournamentAuditEntry", "admin.LogEntry"),
+}
+# How long a process trusts the versions it read: the most a write from another process may
+# wait before this one's pages show it.
+FRESH_SECONDS = 1.0
+
+
+class _Local(threading.local):
+    def __init__(self):
+        self.versions: dict[str, str] = {}
+        self.read_at = float("-inf")
+        # Saves seen by this process inside a transaction that is still open: only tests page
+        # through one (their writes are never committed), and a row saved without adding one
+        # (a renamed player) must still give them a fresh page. 0 whenever pages are served.
+        self.pending = 0
+        # Raised by forget() only (between tests, in benchmarks): pages of an earlier
+        # generation are never served. Always 0 while serving, so every process shares pages.
+        self.generation = 0
+
+
+_local = _Local()
+
+
+def _newest_ids() -> dict[str, int]:
+    labels = sorted({label for tables in SCOPES.values() for label in tables})
+    quote = connection.ops.quote_name
+    parts = ", ".join(
+        f"(SELECT MAX({quote(model._meta.pk.column)}) FROM {quote(model._meta.db_table)})"
+        for model in map(apps.get_model, labels))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {parts}")
+        return dict(zip(labels, cursor.fetchone(), strict=True))
+
+
+def versions() -> dict[str, str]:
+    """Each part's current version (at most FRESH_SECONDS old), and this process's own."""
+    now = time.monotonic()
+    if now - _local.read_at > FRESH_SECONDS:
+        newest = _newest_ids()
+        _local.versions = {scope: ".".join(str(newest[label] or 0) for label in tables)
+                           for scope, tables in SCOPES.items()}
+        _local.read_at = now
+    pending = _local.pending if connection.in_atomic_block else 0
+    return {**_local.versions, "own": f"{_local.generation}.{pending}"}
+
+
+def forget() -> None:
+    """This process's next page reads the versions again and is never one cached before it
+    (between tests, whose writes are rolled back)."""
+    _local.read_at = float("-inf")
+    _local.generation += 1
+
+
+def _row_saved(sender, **kwargs) -> None:
+    # This process's own next page reads the versions again at once, and sees the write.
+    if sender._meta.app_label in SCOPES:
+        _local.read_at = float("-inf")
+        _local.pending += 1
+
+
+def listen() -> None:
+    post_save.connect(_row_saved, dispatch_uid="data_version_row_saved")

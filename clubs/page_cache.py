@@ -1,0 +1,116 @@
+"""Public pages served from the cache, under the version of the data they show.
+
+Only the anonymous rendering is cached: a logged-in visitor may see an organiser's buttons, their
+own name or "me", so their pages are always rendered for them. Every anonymous visitor of a
+page in one language sees the same HTML except for the CSRF token (the language switch is a
+form), which is cut out before storing and filled in with the visitor's own on the way out.
+Each answer carries an ETag, so a browser asking again gets 304 while nothing changed.
+"""
+
+import hashlib
+import logging
+import re
+from functools import wraps
+
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+
+from .data_version import versions
+
+logger = logging.getLogger(__name__)
+
+# Long enough to serve a busy minute from memory; short enough that what depends on the clock
+# alone (who counts as active, "today"; no write changes those) is never late for long.
+TIMEOUT = 60
+# Where our templates put the token: forms, and the header htmx sends (base.html). One render
+# uses one token throughout, so finding it once finds every copy.
+_TOKEN = re.compile(rb'(?:name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"([A-Za-z0-9]{64})"')
+_HOLE = b"\x00csrf-token\x00"
+
+
+def _cacheable(request) -> bool:
+    """Whether this request gets the page every anonymous visitor gets."""
+    return (request.method in ("GET", "HEAD")
+            and "HX-Request" not in request.headers  # a fragment of the page, not the page
+            and not request.user.is_authenticated
+            and not get_messages(request))  # a message is shown once, to one visitor
+
+
+def _key(request, scopes) -> str:
+    known = versions()
+    numbers = ".".join(str(known.get(scope, 0)) for scope in (*scopes, "own"))
+    where = hashlib.sha1(request.get_full_path().encode()).hexdigest()
+    return f"page:{where}:{get_language()}:{numbers}"
+
+
+def _etag(key: str, request) -> str:
+    # The CSRF token in the page is derived from the visitor's secret (their cookie): a new
+    # secret (after logging in and out) must not revalidate a copy whose token was for the old
+    # one. A first visit gets its secret now, the one the answer's cookie will carry.
+    if "CSRF_COOKIE" not in request.META:
+        get_token(request)
+    digest = hashlib.sha1(f"{key}|{request.META['CSRF_COOKIE']}".encode()).hexdigest()[:32]
+    return f'"{digest}"'
+
+
+def _finish(response, etag: str):
+    response["ETag"] = etag
+    # Stored by browsers but always asked about again: the ETag answers that cheaply.
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response
+
+
+def _cache_get(key):
+    # Best effort, whatever the backend: a cache that fails is a cache that missed.
+    try:
+        return cache.get(key)
+    except Exception:
+        logger.warning("Page cache read failed; rendering the page.", exc_info=True)
+        return None
+
+
+def _cache_set(key, value) -> None:
+    try:
+        cache.set(key, value, TIMEOUT)
+    except Exception:
+        logger.warning("Page cache write failed; the page is not stored.", exc_info=True)
+
+
+def public_page(*scopes: str):
+    """Cache a public page under the versions of the parts of the data it shows, ``scopes``
+    (see data_version.SCOPES). Only 200 answers are stored."""
+
+    def decorate(view):
+        @wraps(view)
+        def page(request, *args, **kwargs):
+            if not _cacheable(request):
+                return view(request, *args, **kwargs)
+            key = _key(request, scopes)
+            etag = _etag(key, request)
+            not_modified = get_conditional_response(request, etag=etag)
+            if not_modified is not None:
+                return _finish(not_modified, etag)
+            stored = _cache_get(key)
+            if stored is not None:
+                body, content_type = stored
+                response = HttpResponse(body.replace(_HOLE, get_token(request).encode()),
+                                        content_type=content_type)
+                return _finish(response, etag)
+            response = view(request, *args, **kwargs)
+            if response.status_code != 200 or response.streaming or response.cookies:
+                return response
+            body = response.content
+            token = _TOKEN.search(body)
+            if token:
+                body = body.replace(token.group(1), _HOLE)
+            _cache_set(key, (body, response["Content-Type"]))
+            return _finish(response, etag)
+
+        return page
+
+    return decorate
