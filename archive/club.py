@@ -26,7 +26,7 @@ from tournaments.models import TournamentAuditEntry
 
 from .errors import ArchiveError
 from .fields import Users, build, dump, save_rows, username
-from .games import audit_export, audit_import, games_export, games_import
+from .games import audit_export, audit_import, audit_rows_import, games_export, games_import
 from .schema import FORMAT, check_shape
 from .tournaments import tournaments_export, tournaments_import
 
@@ -102,7 +102,8 @@ def _club_import(data: dict) -> Club:
     # Files written before the club's and tournaments' own audits existed have neither.
     audit_rows_import(ClubAuditEntry, data.get("club_audit", []), club=club, users=users)
     audit_rows_import(TournamentAuditEntry, data.get("tournament_audit", []), club=club,
-                      users=users, tournaments=tournaments)
+                      users=users, refs=lambda entry, where: {
+                          "tournament_id": tournaments.get(entry.get("tournament"))})
     club_audit(actor=None, club=club, action=ClubAuditEntry.Action.IMPORT, after={
         "players": len(players), "games": len(games), "tournaments": len(tournaments)})
     _ratings_after_import(club)
@@ -113,22 +114,6 @@ def audit_rows(entries, *, tournament: bool = False) -> list[dict]:
     refs = (lambda e: {"tournament": e.tournament_id}) if tournament else (lambda e: {})
     return [{**dump(entry), "user": username(entry.user), **refs(entry)}
             for entry in entries.select_related("user").order_by("pk")]
-
-
-def audit_rows_import(model, entries, *, club, users, tournaments=None) -> None:
-    if not isinstance(entries, list):
-        raise ArchiveError(_("audit: expected a list."))
-    rows = []
-    for index, entry in enumerate(entries):
-        where = _("audit entry %(n)s") % {"n": index + 1}
-        if not isinstance(entry, dict):
-            raise ArchiveError(_("%(where)s: expected an object.") % {"where": where})
-        refs = {}
-        if tournaments is not None:
-            refs["tournament_id"] = tournaments.get(entry.get("tournament"))
-        rows.append(build(model, entry, where, club=club, user=users.get(entry.get("user")),
-                          **refs))
-    save_rows(model, rows)
 
 
 def _usernames(data: dict) -> set:

@@ -211,6 +211,20 @@ def audit_export(club) -> list[dict]:
 
 
 def audit_import(entries, *, club, games: dict, users) -> None:
+    def refs(entry: dict, where: str) -> dict:
+        game_id = games.get(entry.get("game"))
+        if entry.get("game") is not None and game_id is None:
+            raise ArchiveError(_("%(where)s: it names a game that is not in the file.")
+                               % {"where": where})
+        # A game of the file keeps its entries under its id here; a deleted one keeps its own.
+        return {"game_id": game_id, **({"game_ref": game_id} if game_id is not None else {})}
+
+    audit_rows_import(AuditEntry, entries, club=club, users=users, refs=refs)
+
+
+def audit_rows_import(model, entries, *, club, users, refs=lambda entry, where: {}) -> None:
+    """Audit entries of any of the three audits; ``refs`` gives an entry's references (and
+    values) in this site's ids, refusing those the file does not hold."""
     if not isinstance(entries, list):
         raise ArchiveError(_("audit: expected a list."))
     rows = []
@@ -218,12 +232,9 @@ def audit_import(entries, *, club, games: dict, users) -> None:
         where = _("audit entry %(n)s") % {"n": index + 1}
         if not isinstance(entry, dict):
             raise ArchiveError(_("%(where)s: expected an object.") % {"where": where})
-        game_id = games.get(entry.get("game"))
-        if entry.get("game") is not None and game_id is None:
-            raise ArchiveError(_("%(where)s: it names a game that is not in the file.")
-                               % {"where": where})
-        # A game of the file keeps its entries under its id here; a deleted one keeps its own.
-        refs = {"game_ref": game_id} if game_id is not None else {}
-        rows.append(build(AuditEntry, {**entry, **refs}, where, game_id=game_id, club=club,
-                          user=users.get(entry.get("user"))))
-    save_rows(AuditEntry, rows)
+        extra = refs(entry, where)
+        values = {k: v for k, v in extra.items() if not k.endswith("_id")}
+        ids = {k: v for k, v in extra.items() if k.endswith("_id")}
+        rows.append(build(model, {**entry, **values}, where, club=club,
+                          user=users.get(entry.get("user")), **ids))
+    save_rows(model, rows)
