@@ -240,10 +240,7 @@ def tablet_fits(request, pk=None, token=None):
     view = selectors.table_view(game)
     try:
         tile = tile_parse(_typed_tile(request.GET.get("tile", "")))
-        if view.state.phase == "opening":
-            fits = [((0, 0), rot) for rot in tablet_data.rotations(tile)]
-        else:
-            fits = view.state.fits(tile)
+        fits = tablet_data.tile_fits(view.state, tile)
     except EngineError as error:
         return _message(request, refusal(error), 422)
     by_cell: dict = {}
