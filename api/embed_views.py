@@ -19,6 +19,7 @@ from config.security import embeddable
 from scoring import live
 from scoring import selectors as game_selectors
 from scoring.models import Game
+from scoring.table_shown import table_shown
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 
@@ -101,7 +102,8 @@ def _game_part(request, game: Game, options: dict) -> str:
     html = live.fragment(game.pk, game.version, key)
     if html is None:
         html = render_to_string("api/embed/game_part.html", {
-            "game": game, "view": game_selectors.table_view(game), "options": options,
+            "game": game, "table": table_shown(game_selectors.table_view(game)),
+            "options": options,
             "query": _query(options), "every": GAME_EVERY, "origin": _origin(request),
         }, request=request)
         live.fragment_store(game.pk, game.version, key, html)

@@ -18,6 +18,7 @@ from .board_svg import cell_shape
 from .forms import TurnForm
 from .messages import refusal
 from .models import Turn
+from .table_shown import table_shown
 from .views import _flat_errors, _message, _no_store, _organised_game, _palette, _where
 
 
@@ -42,7 +43,8 @@ def turn_correct(request, pk, round_number, turn_number):
         data["recorded"] = {"points": shape["points"],
                             "labels": [[lb["x"], lb["y"], lb["n"]] for lb in shape["labels"]]}
     return _no_store(render(request, "scoring/turn_correct.html", {
-        "game": game, "view": view, "urls": urls, "data": data, "correction": correction,
+        "game": game, "table": table_shown(view), "urls": urls, "data": data,
+        "correction": correction,
         "turn": turn, "round_number": round_number, "correcting": True,
         "palette": _palette(view, data.get("tiles")),
         "recorded": tablet_data.entry_label(view.names, seat=turn.seat, tile=turn.tile,
