@@ -103,6 +103,11 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.player} @ {self.club} ({self.role})"
 
+    @property
+    def is_official(self) -> bool:
+        """A referee or organiser, not only a member."""
+        return self.role != self.Role.MEMBER
+
 
 class PlayerRating(models.Model):
     """A player's current rating and the counts the rankings show, cached from the games.
