@@ -49,6 +49,18 @@ def table_fits(state) -> tuple[dict, dict]:
     return cells, tiles
 
 
+def palette(state, fits: dict | None) -> list[dict]:
+    """The tiles not on the table, as the palette's buttons: each tile, its three numbers and
+    whether it fits anywhere (``fits``: table_fits' tiles; None when any tile may be chosen,
+    as while entering the hands)."""
+    if state.phase not in ("opening", "play", "hands"):
+        return []
+    return [
+        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
+        for t in state.unplayed_tiles()
+    ]
+
+
 def pass_cost(state) -> dict:
     """What a pass costs, asked of the engine on a copy of the state: {"draws": n, "points": p}
     for the one number of draws after which a pass is allowed; None when no pass is possible."""

@@ -58,7 +58,7 @@ def game_list(request):
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     view = selectors.table_view(game)
-    context = {"game": game, "view": view, "table": table_shown(view), "seats": view.seats,
+    context = {"game": game, "table": table_shown(view), "seats": view.seats,
                "recorder": can_record(request.user, game),
                "reopener": game.status == Game.Status.FINISHED
                and allowed(request.user, Do.REOPEN, game)}
@@ -175,22 +175,12 @@ def _tablet_context(request, game, token, view=None, **extra):
     table = table_shown(view)
     return {
         "game": game, "table": table, "urls": urls, "token": token, "data": data,
-        "palette": _palette(view, data.get("tiles")),
+        "palette": tablet_data.palette(view.state, data.get("tiles")),
         "undo_question": tablet_data.undo_question(view),
         # Hands go to the first player still holding tiles, never to one who went out.
         "first_holder": next((row.seat for row in table.rows if row.hand), None),
         **extra,
     }
-
-
-def _palette(view, fits: dict | None) -> list[dict]:
-    state = view.state
-    if state.phase not in ("opening", "play", "hands"):
-        return []
-    return [
-        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
-        for t in state.unplayed_tiles()
-    ]
 
 
 def _render_tablet(request, game, token, status=200, **extra):
