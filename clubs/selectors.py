@@ -25,7 +25,8 @@ from django.db.models.expressions import Window
 from django.db.models.functions import Coalesce, Lag, Rank
 from django.utils import timezone
 
-from clubs import names, ratings
+from clubs import names
+from ratings import core as ratings
 from scoring.models import Game, Seat, Turn
 
 from .models import Club, GameRating, Membership, Player, PlayerRating

@@ -7,7 +7,7 @@ import logging
 from django.db import connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
 
-from clubs import ratings
+from ratings import core as ratings
 from scoring.models import Game, Seat
 
 from . import selectors
