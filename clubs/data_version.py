@@ -19,7 +19,7 @@ from django.db.models.signals import post_save
 
 # The parts of the data a page may show, and the tables a write to each part adds rows to.
 SCOPES = {
-    "clubs": ("clubs.Club", "clubs.Player", "clubs.Membership", "clubs.GameRating",
+    "clubs": ("clubs.Club", "clubs.Player", "clubs.Membership", "ratings.GameRating",
               "clubs.ClubAuditEntry", "admin.LogEntry"),
     "scoring": ("scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
                 "admin.LogEntry"),

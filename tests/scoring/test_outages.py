@@ -9,9 +9,9 @@ import environ
 import pytest
 from django.urls import reverse
 
-from clubs.models import GameRating
-from clubs.services import ratings_reconcile
 from config.cache import best_effort
+from ratings.models import GameRating
+from ratings.services import ratings_reconcile
 from scoring.models import Game
 from tests.outage import broker_at, closed_port, one_turn_game, play_to_the_end
 
