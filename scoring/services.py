@@ -10,7 +10,6 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
-from clubs.tasks import ratings_update
 from scoring.engine import (
     EngineError,
     GameState,
@@ -32,6 +31,7 @@ from .replay import (
     remember_state,
     seat_names,
 )
+from .signals import ResultChange
 
 
 class Conflict(Exception):
@@ -132,13 +132,25 @@ def engine_state_save(
 
 
 def game_saved_announce(game: Game, *, was_finished: bool) -> None:
-    """After commit: live pages refresh, ratings follow a finished (or no longer finished)
-    game, and a game that has just ended is announced to the apps above."""
+    """After commit: live pages refresh, and a change of the game's result (finished,
+    corrected, reopened, abandoned) is announced to the apps above."""
     _after_commit(lambda: live.game_changed(game.pk, game.version))
-    if was_finished or game.status == Game.Status.FINISHED:
-        _after_commit(lambda: ratings_update.delay(game.pk))
-    if game.status == Game.Status.FINISHED and not was_finished:
-        _after_commit(lambda: signals.game_ended.send_robust(sender=Game, game_id=game.pk))
+    finished = game.status == Game.Status.FINISHED
+    if game.status == Game.Status.ABANDONED:
+        result_announce(game.pk, ResultChange.ABANDONED)
+    elif finished and was_finished:
+        result_announce(game.pk, ResultChange.CORRECTED)
+    elif finished:
+        result_announce(game.pk, ResultChange.FINISHED)
+    elif was_finished:
+        result_announce(game.pk, ResultChange.REOPENED)
+
+
+def result_announce(game_id: int, change: str, **deleted) -> None:
+    """The one place that tells the apps above (ratings, tournaments) that a game's result
+    changed, once, after commit (signals.game_result_changed)."""
+    _after_commit(lambda: signals.game_result_changed.send_robust(
+        sender=Game, game_id=game_id, change=change, **deleted))
 
 
 def _finish_places(seats: list[Seat], state: GameState) -> None:
@@ -455,8 +467,7 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
     game.save(update_fields=["status", "version"])
     game_audit(game, AuditEntry.Action.ABANDON, actor, before={"status": Game.Status.PLAYING},
                after={"status": game.status})
-    _after_commit(lambda: live.game_changed(game.pk, game.version))
-    _after_commit(lambda: signals.game_ended.send_robust(sender=Game, game_id=game.pk))
+    game_saved_announce(game, was_finished=False)
     return game
 
 
@@ -465,7 +476,8 @@ def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
     """Reopen a finished game so its last round's hands can be entered again: the hands are
     taken back, the result and ratings undone until it finishes anew. An organiser's action,
     with a reason, audited. Apps above scoring may refuse (signals.game_reopening: a tournament
-    whose next round is already paired does); they hear of it after commit (game_reopened)."""
+    whose next round is already paired does); they hear of it after commit (the replay saves
+    the game no longer finished: game_saved_announce)."""
     game, seats = _locked(game_id)
     require(actor, Do.REOPEN, game)
     reason = (reason or "").strip()
@@ -483,7 +495,6 @@ def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
     _replay_current_round(game, seats)
     game_audit(game, AuditEntry.Action.REOPEN, actor, round_number=last.number, reason=reason,
                before=before, after=scores_snapshot(game, seats))
-    _after_commit(lambda: signals.game_reopened.send_robust(sender=Game, game_id=game.pk))
     return game
 
 
@@ -493,16 +504,14 @@ def game_delete(*, game_id: int, actor: Actor) -> None:
     Its audit stays, with a last entry saying who deleted it."""
     game, seats = _locked(game_id)
     require(actor, Do.DELETE_GAME, game)
-    point = None
-    if game.status == Game.Status.FINISHED and game.finished_at:
-        point = [game.finished_at.isoformat(), game.pk]
-    players = [seat.player_id for seat in seats]
+    finished = game.status == Game.Status.FINISHED
     game_audit(game, AuditEntry.Action.DELETE, actor, before={
         **scores_snapshot(game, seats), "players": [s.player.display_name for s in seats],
         "turns": game.turn_count})
     game.delete()
-    if point:
-        _after_commit(lambda: ratings_update.delay(since=point, players=players))
+    result_announce(game_id, ResultChange.DELETED,
+                    finished_at=game.finished_at if finished else None,
+                    players=[seat.player_id for seat in seats])
 
 
 def _table_link_set(game_id: int, actor: Actor, token: str | None, action: str) -> Game:

@@ -12,8 +12,6 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from clubs.models import GameRating
-
 from .models import Game, Round, Seat, Turn
 
 # Ratings are written by a Celery task after the game's commit, normally within a second or
@@ -93,12 +91,13 @@ class ResultRow:
     place: int | None
     seat: Seat
     score: int
-    rating: GameRating | None
+    rating: object | None  # the game's rating row of this player (the ratings app's)
 
 
 def final_result(game: Game, seats: list[Seat]) -> list[ResultRow]:
     """The seats in finishing order with each player's rating change (None until rated)."""
-    by_player = {r.player_id: r for r in GameRating.objects.filter(game=game)}
+    # Through the reverse relation: the ratings live in the app above scoring.
+    by_player = {r.player_id: r for r in game.ratings.all()}
     rows = [ResultRow(place=seat.place, seat=seat, score=seat.score,
                       rating=by_player.get(seat.player_id)) for seat in seats]
     return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.seat.position))
@@ -122,4 +121,4 @@ def awaiting_ratings(game: Game) -> bool:
 
 
 def game_rated(game: Game) -> bool:
-    return GameRating.objects.filter(game=game).exists()
+    return game.ratings.exists()

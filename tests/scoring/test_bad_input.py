@@ -11,14 +11,9 @@ from django.urls import reverse
 from clubs.models import Membership, Player
 from scoring.models import Game, Turn
 from scoring.services import Actor, game_start, turn_record
-from tests.factories import ClubFactory, UserFactory, member
+from tests.factories import UserFactory, member
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return ClubFactory(default_preset="pressman")
 
 
 @pytest.fixture

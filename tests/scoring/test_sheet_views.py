@@ -29,21 +29,8 @@ def fresh_cache():
 
 
 @pytest.fixture
-def club():
-    return ClubFactory(default_preset="club")
-
-
-@pytest.fixture
-def referee(club):
-    user = UserFactory(username="sheet-referee")
-    member(club, Membership.Role.REFEREE, user=user, name="Rita Referee")
-    return user
-
-
-@pytest.fixture
-def game(club):
-    players = [member(club, name=n) for n in ("Anna", "Boris", "Vera")]
-    return game_start(club=club, players=players, preset="club", actor=Actor())
+def club_preset():
+    return "club"
 
 
 def sheet_post(rows, **extra):
