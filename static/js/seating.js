@@ -46,7 +46,7 @@
       p.guest.hidden = !isNew;
       let message = "";
       if (person && taken.has(person)) {
-        message = board.dataset.twice.replace("%(seat)s", taken.get(person));
+        message = board.dataset.twice.replace("{seat}", taken.get(person));
         p.name.setCustomValidity(message);
       } else {
         p.name.setCustomValidity("");
@@ -60,6 +60,7 @@
         }
       }
       p.state.textContent = message;
+      p.state.classList.toggle("refused", p.name.validationMessage !== "");
       p.name.toggleAttribute("aria-invalid", p.name.validationMessage !== "");
     });
     return taken;
