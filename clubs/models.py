@@ -131,12 +131,13 @@ class AuditRecord(models.Model):
 
 
 class ClubAuditEntry(AuditRecord):
-    """A change to a club's members or their roles."""
+    """A change to a club's members or their roles, or a guest brought to its games."""
 
     class Action(models.TextChoices):
         MEMBER_ADD = "member-add", _("member added")
         MEMBER_ROLE = "member-role", _("role changed")
         MEMBER_REMOVE = "member-remove", _("member removed")
+        GUEST_ADD = "guest-add", _("guest added")
         IMPORT = "import", _("imported from a club archive")
         ACCOUNT_LINK = "account-link", _("account linked")
         ACCOUNT_UNLINK = "account-unlink", _("account unlinked")

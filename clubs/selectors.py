@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs import names
 
-from .models import Club, Player
+from .models import Club, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
@@ -20,9 +20,25 @@ def player_of(user) -> Player | None:
     return Player.objects.filter(user=user).first()
 
 
+def club_people(club: Club) -> QuerySet[Player]:
+    """The people a club knows: its members, and the players it is home to without being a
+    member (guests seated at its games, players of its imported records), each once, by name;
+    ``is_member`` tells them apart."""
+    return (Player.objects.filter(Q(memberships__club=club) | Q(home_club=club))
+            .annotate(is_member=Exists(Membership.objects.filter(club=club,
+                                                                 player=OuterRef("pk"))))
+            .distinct().order_by("display_name", "pk").only("pk", "display_name"))
+
+
 def similar_players(club: Club, name: str) -> list[Player]:
     """The club's people (members, or players it is home to) whose name is the same or close
     to ``name``: the ones an organiser typing a "new" player most likely means."""
-    people = (Player.objects.filter(Q(memberships__club=club) | Q(home_club=club))
-              .distinct().order_by("display_name", "pk").only("pk", "display_name"))
-    return [p for p in people if names.names_alike(p.display_name, name)]
+    return [p for p in club_people(club) if names.names_alike(p.display_name, name)]
+
+
+def people_named(club: Club, name: str) -> tuple[list[Player], list[Player]]:
+    """The club's people of exactly this name (case, accents, spacing and word order aside),
+    and everyone named like it (those included): a typed name is one person when the first
+    list holds one."""
+    alike = similar_players(club, name)
+    return [p for p in alike if names.same_name(p.display_name, name)], alike

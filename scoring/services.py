@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
 from scoring.engine import (
     EngineError,
@@ -167,7 +168,7 @@ def _finish_places(seats: list[Seat], state: GameState) -> None:
 def game_start(
     *,
     club: Club,
-    players: list[Player],
+    players: list[Player | Newcomer],
     preset: str = "",
     overrides: dict | None = None,
     title: str = "",
@@ -175,12 +176,23 @@ def game_start(
     actor: Actor | None = None,
 ) -> Game:
     """A new game with the players seated in the given (clockwise) order. ``title_parts``: a
-    title the site makes up, worded when shown (scoring/titles.py)."""
+    title the site makes up, worded when shown (scoring/titles.py).
+
+    A Newcomer (a typed name) is the club's one person of that name, or a new member or guest
+    created with the game; a name close to someone the club has is refused with
+    clubs.newcomers.SeatsInDoubt unless confirmed. A refused start writes nothing."""
     if actor is not None:
         require(actor, Do.START_GAME, club)
     spec = {"preset": preset or club.default_preset, **(overrides or {})}
     rules = rules_resolve(spec)
-    # The engine checks the player count and duplicates before anything is written.
+    wanted = newcomers_resolve(club=club, wanted=list(players))
+    # The engine checks the player count and duplicates before anything is written; a
+    # newcomer is nobody else yet.
+    GameState([str(p.pk) if isinstance(p, Player) else f"new {i}"
+               for i, p in enumerate(wanted)], rules)
+    new = [p for p in wanted if isinstance(p, Newcomer)]
+    players = [p if isinstance(p, Player)
+               else newcomer_add(club=club, newcomer=p, actor=actor) for p in wanted]
     state = GameState([str(p.pk) for p in players], rules)
     game = Game.objects.create(
         club=club,
@@ -200,8 +212,12 @@ def game_start(
     cache_state(game, seats, state)
     game.save()
     Seat.objects.bulk_update(seats, ["score", "hand_size"])
-    game_audit(game, AuditEntry.Action.START, actor, after={
-        "players": [p.display_name for p in players], "rules": rules.to_dict()})
+    after = {"players": [p.display_name for p in players], "rules": rules.to_dict()}
+    if new:
+        after["new_players"] = [
+            {"player": p.display_name, "player_id": p.pk, "guest": person.guest}
+            for p, person in zip(players, wanted, strict=True) if isinstance(person, Newcomer)]
+    game_audit(game, AuditEntry.Action.START, actor, after=after)
     return game
 
 

@@ -17,6 +17,7 @@ from scoring.models import AuditEntry, Game
 from scoring.services import Actor, game_start
 from scoring.sheets import game_sheet_enter
 from tests.factories import ClubFactory, UserFactory, member
+from tests.scoring.seats import seated
 
 pytestmark = pytest.mark.django_db
 
@@ -195,7 +196,7 @@ def test_a_new_game_can_start_straight_on_the_score_sheet(client, referee, club)
     for recording, name in (("sheet", "game-sheet"), ("final", "game-final")):
         response = client.post(reverse("scoring:game-new"), {
             "club": club.pk, "preset": "club", "recording": recording,
-            "players": f"{players[0].pk},{players[1].pk}"})
+            **seated(*players)})
         game = Game.objects.order_by("-pk").first()
         assert response["Location"] == reverse(f"scoring:{name}", args=[game.pk])
 
