@@ -6,10 +6,31 @@ and ``lang`` (en or ru; else the visitor's language as for any page).
 
 from __future__ import annotations
 
+from functools import wraps
+
+from csp.decorators import csp_replace
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+from django.views.decorators.clickjacking import xframe_options_exempt
+
+
+def embeddable(view):
+    """Let a page of any origin frame this view (widgets for club websites).
+
+    Only framing is opened: the page's own policy for scripts and the rest stays as strict.
+    """
+
+    @xframe_options_exempt
+    # "*" alone matches only the framing page's own scheme in Chromium: name both schemes.
+    @csp_replace({"frame-ancestors": ["*", "http:", "https:"]})
+    @wraps(view)
+    def framed(request, *args, **kwargs):
+        return view(request, *args, **kwargs)
+
+    return framed
+
 
 THEMES = [("light", _("light")), ("dark", _("dark"))]
 

@@ -13,9 +13,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from clubs import selectors as club_selectors
 from clubs.models import Club
-from config.security import embeddable
+from ratings import selectors as rating_selectors
 from scoring import live
 from scoring import selectors as game_selectors
 from scoring.models import Game
@@ -23,7 +22,7 @@ from scoring.table_shown import table_shown
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 
-from .embed import WidgetOptions
+from .embed import WidgetOptions, embeddable
 from .views.tournaments import announced
 
 # Seconds between two asks of a live game / of a running tournament's tables.
@@ -90,7 +89,7 @@ def _query(options: dict) -> str:
 @widget
 def club_top(request, options, slug):
     club = get_object_or_404(Club, slug=slug)
-    rows = list(club_selectors.with_rank(club_selectors.rankings(club=club))[:options["n"]])
+    rows = list(rating_selectors.with_rank(rating_selectors.rankings(club=club))[:options["n"]])
     return _page(request, options, "api/embed/club_top.html", {
         "club": club, "rows": rows,
     }, title=club.name)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from clubs.audit import club_audit
 from clubs.models import Club, ClubAuditEntry, Membership, Player
-from clubs.services import ratings_recompute
+from ratings.services import ratings_recompute
 from scoring.models import Game
 from tournaments.models import TournamentAuditEntry
 

@@ -16,7 +16,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club, PlayerRating
+from clubs.models import Club
+from ratings.models import PlayerRating
 from scoring.models import Game
 from tournaments.models import Tournament
 

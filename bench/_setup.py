@@ -63,7 +63,8 @@ def rated_players(count: int, clubs: int = 20, seed: int = 5) -> list:
 
     from django.utils import timezone
 
-    from clubs.models import Club, Membership, Player, PlayerRating
+    from clubs.models import Club, Membership, Player
+    from ratings.models import PlayerRating
 
     rng = random.Random(seed)
     made = [Club.objects.create(name=f"Club {i}", slug=f"club-{i}") for i in range(clubs)]

@@ -33,7 +33,7 @@ def main() -> None:
     args = parser.parse_args()
     url = setup(name=args.database)
 
-    from clubs.selectors import rankings
+    from ratings.selectors import rankings
 
     clubs = rated_players(args.players)
     game = live_game()

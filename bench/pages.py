@@ -31,7 +31,7 @@ def tournament_day():
     """A club's 8-player Swiss tournament: round 1 played through the scoring services (every
     turn), round 2 published and being played; the ratings those games gave."""
     from clubs.models import Club, Membership, Player
-    from clubs.services import ratings_recompute
+    from ratings.services import ratings_recompute
     from scoring.demo import Robot
     from tournaments import services
 
@@ -106,10 +106,10 @@ def main() -> None:
     live = live_game()
     paths = {
         "home": reverse("home"),
-        "rankings (10,000 players, first 50)": reverse("clubs:rankings"),
+        "rankings (10,000 players, first 50)": reverse("ratings:rankings"),
         "club": reverse("clubs:club-detail", args=[club.slug]),
         "club (500 members)": reverse("clubs:club-detail", args=[clubs[0].slug]),
-        "player": reverse("clubs:player-detail", args=[entrant.pk]),
+        "player": reverse("ratings:player-detail", args=[entrant.pk]),
         "game, live": reverse("scoring:game-detail", args=[live.pk]),
         "game, finished": reverse("scoring:game-detail", args=[finished.pk]),
         "games list": reverse("scoring:game-list"),

@@ -1,4 +1,4 @@
-"""Benchmark and calibration for clubs/ratings.py.
+"""Benchmark and calibration for ratings/core.py.
 
     cd /work/main && .venv/bin/python bench/ratings.py [--games N] [--reps R]
     cd /work/main && .venv/bin/python bench/ratings.py --provisional
@@ -24,11 +24,11 @@ from _machine import load_average, machine
 from openskill.models import PlackettLuce
 
 try:
-    from clubs import ratings as _ratings
+    from ratings import core as _ratings
 except ModuleNotFoundError:
     # Run as a script, bench/ is first on sys.path and the project root is not.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from clubs import ratings as _ratings
+    from ratings import core as _ratings
 
 DEFAULT = _ratings.DEFAULT
 PROVISIONAL_SIGMA = _ratings.PROVISIONAL_SIGMA
@@ -190,7 +190,7 @@ def provisional(thresholds: list[float], seed: int = SEED) -> None:
     print("newcomers joining the established club (200 of them):")
     for t in thresholds:
         print(f"  sigma <= {t}: {_summary(newcomer_counts[t])}")
-    print(f"PROVISIONAL_SIGMA in clubs/ratings.py is {PROVISIONAL_SIGMA}")
+    print(f"PROVISIONAL_SIGMA in ratings/core.py is {PROVISIONAL_SIGMA}")
 
 
 def main(argv: list[str] | None = None) -> None:

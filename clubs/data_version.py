@@ -19,13 +19,16 @@ from django.db.models.signals import post_save
 
 # The parts of the data a page may show, and the tables a write to each part adds rows to.
 SCOPES = {
-    "clubs": ("clubs.Club", "clubs.Player", "clubs.Membership", "clubs.GameRating",
+    "clubs": ("clubs.Club", "clubs.Player", "clubs.Membership", "ratings.GameRating",
               "clubs.ClubAuditEntry", "admin.LogEntry"),
     "scoring": ("scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
                 "admin.LogEntry"),
     "tournaments": ("tournaments.Tournament", "tournaments.Registration", "tournaments.Round",
                     "tournaments.TournamentAuditEntry", "admin.LogEntry"),
 }
+# The apps whose saved rows make this process read the versions again: those of SCOPES, and
+# ratings, whose rows are part of "clubs" (the rankings).
+WATCHED_APPS = {*SCOPES, "ratings"}
 # How long a process trusts the versions it read: the most a write from another process may
 # wait before this one's pages show it.
 FRESH_SECONDS = 1.0
@@ -79,7 +82,7 @@ def forget() -> None:
 
 def _row_saved(sender, **kwargs) -> None:
     # This process's own next page reads the versions again at once, and sees the write.
-    if sender._meta.app_label in SCOPES:
+    if sender._meta.app_label in WATCHED_APPS:
         _local.read_at = float("-inf")
         _local.pending += 1
 

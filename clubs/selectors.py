@@ -1,93 +1,16 @@
-"""Read queries for clubs, players, ratings and rankings, each with its joins decided here."""
+"""Read queries for clubs and players, each with its joins decided here."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
-from django.db.models import (
-    Avg,
-    BooleanField,
-    Count,
-    Exists,
-    ExpressionWrapper,
-    F,
-    FloatField,
-    IntegerField,
-    Max,
-    OuterRef,
-    Q,
-    QuerySet,
-    Subquery,
-    Sum,
-    Value,
-)
-from django.db.models.expressions import Window
-from django.db.models.functions import Coalesce, Lag, Rank
-from django.utils import timezone
+from clubs import names
 
-from clubs import names, ratings
-from scoring.models import Game, Seat, Turn
-
-from .models import Club, GameRating, Membership, Player, PlayerRating
-
-# A player with no finished game for this long is listed apart from the ranking (docs/ratings.md).
-INACTIVE_AFTER = timedelta(days=180)
+from .models import Club, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
     return Club.objects.annotate(member_count=Count("memberships")).order_by("name")
-
-
-def player_list() -> QuerySet[Player]:
-    return Player.objects.select_related("home_club", "rating").order_by("display_name", "pk")
-
-
-def club_members(club: Club) -> QuerySet[Membership]:
-    return (
-        Membership.objects.filter(club=club)
-        .select_related("player", "player__rating", "player__user")
-        .order_by("player__display_name")
-    )
-
-
-def rankings(*, club: Club | None = None, inactive: bool = False,
-             provisional: bool | None = None) -> QuerySet[PlayerRating]:
-    """Rated players, active or inactive; the ranking proper takes the established only
-    (provisional=False), since a "?" rating is not yet a place (None: both kinds)."""
-    now = timezone.now()
-    rows = (PlayerRating.objects.filter(games__gt=0).select_related("player", "player__home_club")
-            .annotate(per_game=ExpressionWrapper(F("points") * 1.0 / F("games"), FloatField())))
-    if club is not None:
-        rows = rows.filter(player__memberships__club=club)
-    if inactive:
-        rows = rows.filter(last_played__lt=now - INACTIVE_AFTER)
-    else:
-        rows = rows.filter(last_played__gte=now - INACTIVE_AFTER)
-    if provisional is not None:
-        rows = rows.filter(provisional=provisional)
-    return rows
-
-
-def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
-    # Provisional players rank after established ones: a "?" rating is not yet a place.
-    return rows.annotate(
-        rank=Window(Rank(), order_by=[F("provisional").asc(), F("value").desc()])
-    ).order_by("provisional", "-value", "player__display_name")
-
-
-def named(rows: QuerySet[PlayerRating], name: str) -> QuerySet[PlayerRating]:
-    """The ranked rows whose player's name contains `name`, keeping each one's rank among the
-    whole selection. Tied by OR to the rank (never null), the condition is applied after the
-    window (Django's QUALIFY); alone it would go into WHERE and re-rank only the matches."""
-    return rows.filter(Q(rank__isnull=True) | Q(player__display_name__icontains=name))
-
-
-def inactive_count(*, club: Club | None = None) -> int:
-    return rankings(club=club, inactive=True).count()
-
-
-def provisional_count(*, club: Club | None = None) -> int:
-    return rankings(club=club, provisional=True).count()
 
 
 def player_of(user) -> Player | None:
@@ -97,166 +20,25 @@ def player_of(user) -> Player | None:
     return Player.objects.filter(user=user).first()
 
 
-def player_detail(pk: int) -> Player:
-    return Player.objects.select_related("home_club", "rating").get(pk=pk)
-
-
-def rating_history(player: Player) -> list[GameRating]:
-    return list(
-        GameRating.objects.filter(player=player).order_by("finished_at", "game_id")
-        .only("game_id", "finished_at", "before", "after", "place", "score")
-    )
-
-
-def player_games(player: Player) -> QuerySet[Seat]:
-    """The player's seats, newest played first, each dated by when its game was played (its
-    finish; its start while it runs), with the rating change and the number at the table."""
-    rating = GameRating.objects.filter(game=OuterRef("game_id"), player=player)
-    return (
-        Seat.objects.filter(player=player)
-        .exclude(game__status=Game.Status.ABANDONED)
-        .select_related("game", "game__club")
-        .annotate(change=Subquery(rating.values("after")[:1], output_field=IntegerField())
-                  - Subquery(rating.values("before")[:1], output_field=IntegerField()),
-                  players=Count("game__seats"),
-                  played_at=Coalesce("game__finished_at", "game__started_at"))
-        .order_by("-played_at", "-game_id")
-    )
-
-
-def player_stats(player: Player) -> dict:
-    """Games, wins, win rate, average place, points per turn, hexagons, bridges, best game and
-    best turn."""
-    seats = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
-    games = seats.aggregate(games=Count("id"), wins=Count("id", filter=Q(place=1)),
-                            best=Max("score"), average_place=Avg("place"))
-    games["win_rate"] = games["wins"] / games["games"] if games["games"] else None
-    turns = Turn.objects.filter(
-        round__game__seats__player=player, seat=F("round__game__seats__position")
-    ).exclude(round__game__status=Game.Status.ABANDONED)
-    moves = turns.aggregate(turns=Count("id"), turn_points=Sum("points"),
-                            hexagons=Count("id", filter=Q(hexagons__gt=0)),
-                            bridges=Count("id", filter=Q(bridge=True)),
-                            best_turn=Max("points"))
-    moves["per_turn"] = (moves["turn_points"] or 0) / moves["turns"] if moves["turns"] else 0
-    best_game = seats.order_by("-score", "game__finished_at").select_related("game").first()
-    return {**games, **moves, "best_game": best_game}
-
-
-def head_to_head(player: Player) -> list[dict]:
-    """Every opponent met in finished games: how often, who finished ahead, the average score
-    difference (the player's score minus the opponent's) and their last meeting."""
-    mine = Seat.objects.filter(game=OuterRef("game_id"), player=player)
-    met = Seat.objects.filter(game__status=Game.Status.FINISHED, game__seats__player=player)
-    last = (met.filter(player=OuterRef("player_id"))
-            .order_by("-game__finished_at", "-game_id").values("game_id")[:1])
-    return list(
-        met.exclude(player=player)
-        .annotate(my_place=Subquery(mine.values("place")[:1]),
-                  my_score=Subquery(mine.values("score")[:1]))
-        .values("player_id", "player__display_name")
-        .annotate(
-            games=Count("id"),
-            ahead=Count("id", filter=Q(my_place__lt=F("place"))),
-            behind=Count("id", filter=Q(my_place__gt=F("place"))),
-            score_difference=Avg(F("my_score") - F("score")),
-            last_met=Max("game__finished_at"),
-            last_game=Subquery(last),
-        )
-        .order_by("-games", "player__display_name")
-    )
-
-
-def tournament_history(player: Player) -> list[dict]:
-    """The tournaments the player entered (withdrawn entries left out), newest first, with the
-    games played in each and whether the player won it. Read through the reverse relations:
-    clubs does not import tournaments (app order)."""
-    in_tournament = Seat.objects.filter(
-        player=player, game__status=Game.Status.FINISHED,
-        game__tournament_table__round__tournament=OuterRef("tournament_id"))
-    return list(
-        player.registrations.filter(withdrawn=False)
-        .annotate(games=Subquery(in_tournament.values("player_id").annotate(n=Count("id"))
-                                 .values("n")[:1], output_field=IntegerField()),
-                  won=ExpressionWrapper(Q(tournament__winner=player),
-                                        output_field=BooleanField()))
-        .values("tournament__name", "tournament__slug", "tournament__starts_on", "games",
-                "won")
-        .order_by("-tournament__starts_on", "-tournament_id")
-    )
-
-
-def club_recent_games(club: Club, limit: int = 10) -> QuerySet[Game]:
-    """The club's latest games by when they were played (a score sheet typed in later still
-    counts from the evening it was played)."""
-    from django.db.models import Prefetch
-
-    return (
-        Game.objects.filter(club=club).exclude(status=Game.Status.ABANDONED)
-        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
-        .annotate(played_at=Coalesce("finished_at", "started_at"))
-        .order_by("-played_at", "-pk")[:limit]
-    )
-
-
-# -- ratings that missed an update ------------------------------------------------------------
-
-# A point of the finish order after every game: re-rating from it rewrites only the cached
-# ranking columns of the players named.
-END_OF_TIME = (datetime.max.replace(tzinfo=UTC), 0)
-
-
-def _first(queryset, finished_at: str = "finished_at", game: str = "game_id"):
-    row = queryset.order_by(finished_at, game).values_list(finished_at, game).first()
-    return tuple(row) if row else None
-
-
-def ratings_stale() -> tuple[tuple | None, set[int]]:
-    """Where the stored ratings stopped matching the finished games, as (the earliest point
-    of the finish order to re-rate from, players whose ranking row is wrong) — (None, ∅)
-    when everything matches. Finds what an update that never ran leaves behind: a finished
-    game without ratings, ratings of a game no longer finished or finished at another time
-    or with other places or scores, a rating that does not start where the player's previous
-    one ended (a game deleted before it), a ranking row that is not the last rating."""
-    finished = Game.objects.filter(status=Game.Status.FINISHED, finished_at__isnull=False)
-    seat = Seat.objects.filter(game_id=OuterRef("game_id"), player_id=OuterRef("player_id"))
-    default = ratings.DEFAULT
-    order = [F("finished_at").asc(), F("game_id").asc()]
-    # What the player's previous rating ended with (a first rating starts from the default).
-    chain = GameRating.objects.annotate(
-        mu_prev=Window(Lag("mu_after", default=Value(default.mu)), partition_by="player_id",
-                       order_by=order),
-        sigma_prev=Window(Lag("sigma_after", default=Value(default.sigma)),
-                          partition_by="player_id", order_by=order),
-    )
-    points = [
-        _first(finished.filter(ratings__isnull=True), game="pk"),
-        _first(GameRating.objects.exclude(game__in=finished)),
-        _first(GameRating.objects.exclude(finished_at=F("game__finished_at"))),
-        _first(GameRating.objects.filter(game__in=finished).exclude(
-            finished_at=F("game__finished_at")), finished_at="game__finished_at"),
-        _first(GameRating.objects.filter(
-            Exists(seat.exclude(place=OuterRef("place"), score=OuterRef("score"))))),
-        _first(chain.exclude(mu_before=F("mu_prev"), sigma_before=F("sigma_prev"))),
-    ]
-    last = GameRating.objects.filter(player_id=OuterRef("player_id")).order_by(
-        "-finished_at", "-game_id")
-    players = set(
-        PlayerRating.objects.annotate(
-            mu_last=Subquery(last.values("mu_after")[:1]),
-            sigma_last=Subquery(last.values("sigma_after")[:1]),
-        ).filter(
-            Q(mu_last__isnull=True, games__gt=0)
-            | Q(mu_last__isnull=False) & ~Q(mu=F("mu_last"), sigma=F("sigma_last"))
-        ).values_list("player_id", flat=True)
-    )
-    found = [point for point in points if point]
-    return (min(found) if found else None), players
+def club_people(club: Club) -> QuerySet[Player]:
+    """The people a club knows: its members, and the players it is home to without being a
+    member (guests seated at its games, players of its imported records), each once, by name;
+    ``is_member`` tells them apart."""
+    return (Player.objects.filter(Q(memberships__club=club) | Q(home_club=club))
+            .annotate(is_member=Exists(Membership.objects.filter(club=club,
+                                                                 player=OuterRef("pk"))))
+            .distinct().order_by("display_name", "pk").only("pk", "display_name"))
 
 
 def similar_players(club: Club, name: str) -> list[Player]:
     """The club's people (members, or players it is home to) whose name is the same or close
     to ``name``: the ones an organiser typing a "new" player most likely means."""
-    people = (Player.objects.filter(Q(memberships__club=club) | Q(home_club=club))
-              .distinct().order_by("display_name", "pk").only("pk", "display_name"))
-    return [p for p in people if names.names_alike(p.display_name, name)]
+    return [p for p in club_people(club) if names.names_alike(p.display_name, name)]
+
+
+def people_named(club: Club, name: str) -> tuple[list[Player], list[Player]]:
+    """The club's people of exactly this name (case, accents, spacing and word order aside),
+    and everyone named like it (those included): a typed name is one person when the first
+    list holds one."""
+    alike = similar_players(club, name)
+    return [p for p in alike if names.same_name(p.display_name, name)], alike

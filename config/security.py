@@ -1,5 +1,5 @@
-"""Security policy helpers: the Content-Security-Policy exception for embeddable pages, and
-the client address used for login throttling behind a proxy.
+"""Security policy helpers: the client address used for login throttling behind a proxy, and
+the lockout page. (The Content-Security-Policy exception for embeddable pages is api/embed.py's.)
 
 The policy itself is CONTENT_SECURITY_POLICY in settings (docs/deployment.md): scripts,
 styles, images and requests only from the site itself, no inline scripts or handlers, and
@@ -8,29 +8,9 @@ framing only by the site's own pages.
 
 from __future__ import annotations
 
-from functools import wraps
-
 from axes.backends import AxesStandaloneBackend
-from csp.decorators import csp_replace
 from django.conf import settings
 from django.shortcuts import render
-from django.views.decorators.clickjacking import xframe_options_exempt
-
-
-def embeddable(view):
-    """Let a page of any origin frame this view (widgets for club websites).
-
-    Only framing is opened: the page's own policy for scripts and the rest stays as strict.
-    """
-
-    @xframe_options_exempt
-    # "*" alone matches only the framing page's own scheme in Chromium: name both schemes.
-    @csp_replace({"frame-ancestors": ["*", "http:", "https:"]})
-    @wraps(view)
-    def framed(request, *args, **kwargs):
-        return view(request, *args, **kwargs)
-
-    return framed
 
 
 def client_ip(request) -> str:

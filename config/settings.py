@@ -54,9 +54,11 @@ INSTALLED_APPS = [
     "csp",
     "clubs",
     "scoring",
+    "ratings",
     "tournaments",
     "archive",
     "api",
+    "config",  # the site's own pages and the demo_data command, on top of every app
 ]
 
 MIDDLEWARE = [
@@ -233,7 +235,7 @@ DATA_UPLOAD_MAX_NUMBER_FILES = 5
 
 SESSION_COOKIE_HTTPONLY = True
 # Framing: browsers that know CSP follow frame-ancestors below (the site's own pages may frame
-# it; config.security.embeddable opens a view to all) and ignore this header, which is for
+# it; api.embed.embeddable opens a view to all) and ignore this header, which is for
 # older ones (and keeps `check --deploy` clean).
 X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy (django-csp): everything from the site itself; no inline script or

@@ -2,8 +2,8 @@
 
 from django.shortcuts import render
 
-from clubs import selectors as club_selectors
 from clubs.page_cache import public_page
+from ratings import selectors as rating_selectors
 from scoring import selectors as game_selectors
 
 
@@ -11,7 +11,7 @@ from scoring import selectors as game_selectors
 def home(request):
     return render(request, "home.html", {
         "live_games": game_selectors.games_in_progress()[:6],
-        "top": club_selectors.with_rank(club_selectors.rankings(provisional=False))[:5],
+        "top": rating_selectors.with_rank(rating_selectors.rankings(provisional=False))[:5],
     })
 
 

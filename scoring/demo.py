@@ -9,7 +9,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from clubs.services import ratings_recompute
 from scoring.engine import GameState, record_write, rules_resolve, tile_set
 
 from .models import Game, Round, Turn
@@ -145,7 +144,8 @@ def robot_record(names: list[str], rules_spec, rng: random.Random, *, rounds: in
 def demo_games(club: Club, players: list[Player], *, finished: int = 100,
                seed: int = 2026) -> list[Game]:
     """A season of finished club games, dated over the last months, and one game in progress;
-    skipped when the club already has games."""
+    skipped when the club already has games. Not rated here: the caller rates them (ratings
+    sit above scoring), e.g. the demo_data command."""
     if club.games.exists():
         return list(club.games.all())
     rng = random.Random(seed)
@@ -166,7 +166,6 @@ def demo_games(club: Club, players: list[Player], *, finished: int = 100,
                               rounds=1, extra_turns=7)
         games.append(_titled(game_import(club=club, record=record, actor=Actor()),
                              {"kind": "tonight", "table": 1}))
-    ratings_recompute()
     return games
 
 

@@ -1,7 +1,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import PRESET_CHOICES, Club, Player
+from clubs.names import name_key, same_name
+from clubs.newcomers import Newcomer
 
 from .limits import CELL_MAX, TARGET_MAX
 
@@ -49,7 +52,19 @@ class VersionForm(forms.Form):
     version = forms.IntegerField(min_value=0)
 
 
+SEATS = 6  # the most any rules seat
+NAME_MAX = Player._meta.get_field("display_name").max_length
+
+
 class GameStartForm(forms.Form):
+    """The game's settings and its seats, clockwise: each seat an existing player (picked, or
+    typed exactly) or a new name, as a club member or a guest.
+
+    Per seat ``n``: ``seat_n`` the name, ``seat_n_player`` the id the picker found for it,
+    ``seat_n_guest``, ``seat_n_new`` the name confirmed as a new person after similar people
+    were offered, and ``seat_n_choice`` the answer to that offer (an id, or "new"). Empty
+    seats are skipped. Shapes only here; the service decides who a name is."""
+
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     title = forms.CharField(max_length=120, required=False, label=_("Title"))
     preset = forms.ChoiceField(choices=PRESET_CHOICES, label=_("Rules"))
@@ -71,28 +86,81 @@ class GameStartForm(forms.Form):
         help_text=_("With a pool each, the undealt tiles are split among the players and each "
                     "draws only from their own."),
     )
-    players = forms.CharField(
-        widget=forms.HiddenInput, label=_("Players"),
-        help_text=_("Seating order, clockwise: the first one listed sits first."),
-    )
 
-    def __init__(self, *args, clubs, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, clubs, **kwargs):
+        if data is not None:
+            data = _answers_applied(data)
+        super().__init__(data, *args, **kwargs)
         self.fields["club"].queryset = clubs
+        for n in range(1, SEATS + 1):
+            self.fields[f"seat_{n}"] = forms.CharField(
+                max_length=NAME_MAX, required=False,
+                label=pgettext_lazy("at the table", "Seat %(n)s") % {"n": n})
+            self.fields[f"seat_{n}_player"] = forms.IntegerField(
+                required=False, min_value=1, max_value=2**31 - 1, widget=forms.HiddenInput)
+            self.fields[f"seat_{n}_guest"] = forms.BooleanField(
+                required=False, label=_("guest"))
+            self.fields[f"seat_{n}_new"] = forms.CharField(
+                max_length=NAME_MAX, required=False, widget=forms.HiddenInput)
 
-    def clean_players(self):
-        try:
-            ids = [int(x) for x in self.data.get("players", "").split(",") if x.strip()]
-        except ValueError:
-            raise forms.ValidationError(_("Choose the players.")) from None
-        if not 2 <= len(ids) <= 6:
+    def seat_rows(self):
+        """The seats' fields, for the template: (number, name, player, guest, new)."""
+        return [(n, self[f"seat_{n}"], self[f"seat_{n}_player"], self[f"seat_{n}_guest"],
+                 self[f"seat_{n}_new"]) for n in range(1, SEATS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        if any(f"seat_{n}{part}" in self.errors for n in range(1, SEATS + 1)
+               for part in ("", "_player", "_guest", "_new")):
+            return data
+        wanted = [(n, " ".join(data[f"seat_{n}"].split()), data[f"seat_{n}_player"])
+                  for n in range(1, SEATS + 1)]
+        wanted = [(n, name, pk) for n, name, pk in wanted if name or pk]
+        if not 2 <= len(wanted) <= SEATS:
             raise forms.ValidationError(_("A game has 2 to 6 players."))
-        if len(set(ids)) != len(ids):
-            raise forms.ValidationError(_("A player can sit only once."))
-        found = Player.objects.in_bulk(ids)
-        if len(found) != len(ids):
-            raise forms.ValidationError(_("Unknown player."))
-        return [found[i] for i in ids]
+        found = Player.objects.in_bulk([pk for _n, _name, pk in wanted if pk])
+        seats, numbers, taken = [], [], {}
+        for n, name, pk in wanted:
+            player = found.get(pk) if pk else None
+            if pk and player is None:
+                self.add_error(f"seat_{n}", _("Unknown player."))
+                continue
+            if player is not None and name and not same_name(player.display_name, name):
+                player = None  # the name was changed after the picker found someone
+            if player is not None:
+                person, key = player, ("id", player.pk)
+                name = player.display_name
+            else:
+                confirmed = same_name(data[f"seat_{n}_new"], name)
+                person = Newcomer(name=name, guest=data[f"seat_{n}_guest"],
+                                  new_anyway=confirmed)
+                key = ("name", name_key(name))
+            if key in taken:
+                self.add_error(f"seat_{n}", _("%(name)s is already at seat %(seat)s.") % {
+                    "name": name, "seat": taken[key]})
+                continue
+            taken[key] = n
+            seats.append(person)
+            numbers.append(n)
+        data["seats"], data["seat_numbers"] = seats, numbers
+        return data
+
+
+def _answers_applied(data):
+    """The answers to the similar-people offers moved into the seats: "this person" sets the
+    seat's name and player, "a new person" confirms the typed name. A re-shown form keeps
+    them. Any other answer is ignored: the offer comes again."""
+    data = data.copy()
+    for n in range(1, SEATS + 1):
+        answer = data.get(f"seat_{n}_choice", "")
+        if answer == "new":
+            data[f"seat_{n}_new"] = data.get(f"seat_{n}", "")
+        elif answer.isascii() and answer.isdigit() and len(answer) < 10:
+            name = Player.objects.filter(pk=int(answer)).values_list(
+                "display_name", flat=True).first()
+            if name is not None:
+                data[f"seat_{n}"], data[f"seat_{n}_player"] = name, answer
+    return data
 
 
 class ImportForm(forms.Form):

@@ -96,6 +96,14 @@ class Game(models.Model):
         return title_render(self.title_parts)[:120]
 
     @property
+    def state_display(self) -> str:
+        """What the game is doing, said once: while it is played its phase ("in play",
+        "waiting for the hands"), else its status ("finished", "abandoned")."""
+        if self.status == self.Status.PLAYING and self.phase != self.Phase.OVER:
+            return self.get_phase_display()
+        return self.get_status_display()
+
+    @property
     def preset_name(self) -> str:
         """The rules' name in the reader's language (a preset the site does not know: its code)."""
         return str(PRESET_NAMES.get(self.preset, self.preset))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Case, Prefetch, QuerySet, Value, When
 from django.db.models.functions import Coalesce
 
-from clubs.models import GameRating
+from clubs.models import Club
 from scoring.engine import GameState
 
 from .board_svg import cell_shape, view_box
@@ -24,6 +24,17 @@ def games_with_seats() -> QuerySet[Game]:
 
 def games_in_progress() -> QuerySet[Game]:
     return games_with_seats().filter(status=Game.Status.PLAYING).order_by("-started_at")
+
+
+def club_recent_games(club: Club, limit: int = 10) -> QuerySet[Game]:
+    """The club's latest games by when they were played (a score sheet typed in later still
+    counts from the evening it was played)."""
+    return (
+        Game.objects.filter(club=club).exclude(status=Game.Status.ABANDONED)
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("player")))
+        .annotate(played_at=Coalesce("finished_at", "started_at"))
+        .order_by("-played_at", "-pk")[:limit]
+    )
 
 
 def game_seats(game: Game) -> list[Seat]:
@@ -90,8 +101,9 @@ def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> 
 
 
 def game_rating_changes(game: Game) -> list:
-    """Each player's rating before and after this game, in seating order (empty until rated)."""
-    by_player = {r.player_id: r for r in GameRating.objects.filter(game=game)}
+    """Each player's rating before and after this game, in seating order (empty until rated).
+    Read through the reverse relation: the ratings live in the app above scoring."""
+    by_player = {r.player_id: r for r in game.ratings.all()}
     return [(seat, by_player.get(seat.player_id)) for seat in game.seats.order_by("position")
             .select_related("player")] if by_player else []
 

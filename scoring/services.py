@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
-from clubs.tasks import ratings_update
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
 from . import live, signals
@@ -31,6 +31,7 @@ from .replay import (
     stored_rounds,
     turn_play,
 )
+from .signals import ResultChange
 
 
 class Conflict(Exception):
@@ -108,13 +109,25 @@ def engine_state_save(
 
 
 def game_saved_announce(game: Game, *, was_finished: bool) -> None:
-    """After commit: live pages refresh, ratings follow a finished (or no longer finished)
-    game, and a game that has just ended is announced to the apps above."""
+    """After commit: live pages refresh, and a change of the game's result (finished,
+    corrected, reopened, abandoned) is announced to the apps above."""
     _after_commit(lambda: live.game_changed(game.pk, game.version))
-    if was_finished or game.status == Game.Status.FINISHED:
-        _after_commit(lambda: ratings_update.delay(game.pk))
-    if game.status == Game.Status.FINISHED and not was_finished:
-        _after_commit(lambda: signals.game_ended.send_robust(sender=Game, game_id=game.pk))
+    finished = game.status == Game.Status.FINISHED
+    if game.status == Game.Status.ABANDONED:
+        result_announce(game.pk, ResultChange.ABANDONED)
+    elif finished and was_finished:
+        result_announce(game.pk, ResultChange.CORRECTED)
+    elif finished:
+        result_announce(game.pk, ResultChange.FINISHED)
+    elif was_finished:
+        result_announce(game.pk, ResultChange.REOPENED)
+
+
+def result_announce(game_id: int, change: str, **deleted) -> None:
+    """The one place that tells the apps above (ratings, tournaments) that a game's result
+    changed, once, after commit (signals.game_result_changed)."""
+    _after_commit(lambda: signals.game_result_changed.send_robust(
+        sender=Game, game_id=game_id, change=change, **deleted))
 
 
 # -- starting ---------------------------------------------------------------------------------
@@ -124,7 +137,7 @@ def game_saved_announce(game: Game, *, was_finished: bool) -> None:
 def game_start(
     *,
     club: Club,
-    players: list[Player],
+    players: list[Player | Newcomer],
     preset: str = "",
     overrides: dict | None = None,
     title: str = "",
@@ -132,12 +145,23 @@ def game_start(
     actor: Actor | None = None,
 ) -> Game:
     """A new game with the players seated in the given (clockwise) order. ``title_parts``: a
-    title the site makes up, worded when shown (scoring/titles.py)."""
+    title the site makes up, worded when shown (scoring/titles.py).
+
+    A Newcomer (a typed name) is the club's one person of that name, or a new member or guest
+    created with the game; a name close to someone the club has is refused with
+    clubs.newcomers.SeatsInDoubt unless confirmed. A refused start writes nothing."""
     if actor is not None:
         require(actor, Do.START_GAME, club)
     spec = {"preset": preset or club.default_preset, **(overrides or {})}
     rules = rules_resolve(spec)
-    # The engine checks the player count and duplicates before anything is written.
+    wanted = newcomers_resolve(club=club, wanted=list(players))
+    # The engine checks the player count and duplicates before anything is written; a
+    # newcomer is nobody else yet.
+    GameState([str(p.pk) if isinstance(p, Player) else f"new {i}"
+               for i, p in enumerate(wanted)], rules)
+    new = [p for p in wanted if isinstance(p, Newcomer)]
+    players = [p if isinstance(p, Player)
+               else newcomer_add(club=club, newcomer=p, actor=actor) for p in wanted]
     state = GameState([str(p.pk) for p in players], rules)
     game = Game.objects.create(
         club=club,
@@ -157,8 +181,12 @@ def game_start(
     cache_state(game, seats, state)
     game.save()
     Seat.objects.bulk_update(seats, ["score", "hand_size"])
-    game_audit(game, AuditEntry.Action.START, actor, after={
-        "players": [p.display_name for p in players], "rules": rules.to_dict()})
+    after = {"players": [p.display_name for p in players], "rules": rules.to_dict()}
+    if new:
+        after["new_players"] = [
+            {"player": p.display_name, "player_id": p.pk, "guest": person.guest}
+            for p, person in zip(players, wanted, strict=True) if isinstance(person, Newcomer)]
+    game_audit(game, AuditEntry.Action.START, actor, after=after)
     return game
 
 
@@ -377,7 +405,6 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
     game_audit(game, AuditEntry.Action.ABANDON, actor, before={"status": Game.Status.PLAYING},
                after={"status": game.status})
     game_saved_announce(game, was_finished=False)
-    _after_commit(lambda: signals.game_ended.send_robust(sender=Game, game_id=game.pk))
     return game
 
 
@@ -386,7 +413,8 @@ def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
     """Reopen a finished game so its last round's hands can be entered again: the hands are
     taken back, the result and ratings undone until it finishes anew. An organiser's action,
     with a reason, audited. Apps above scoring may refuse (signals.game_reopening: a tournament
-    whose next round is already paired does); they hear of it after commit (game_reopened)."""
+    whose next round is already paired does); they hear of it after commit (the replay saves
+    the game no longer finished: game_saved_announce)."""
     game, seats = _locked(game_id)
     require(actor, Do.REOPEN, game)
     reason = (reason or "").strip()
@@ -404,7 +432,6 @@ def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
     _replay_current_round(game, seats)
     game_audit(game, AuditEntry.Action.REOPEN, actor, round_number=last.number, reason=reason,
                before=before, after=scores_snapshot(game, seats))
-    _after_commit(lambda: signals.game_reopened.send_robust(sender=Game, game_id=game.pk))
     return game
 
 
@@ -414,16 +441,14 @@ def game_delete(*, game_id: int, actor: Actor) -> None:
     Its audit stays, with a last entry saying who deleted it."""
     game, seats = _locked(game_id)
     require(actor, Do.DELETE_GAME, game)
-    point = None
-    if game.status == Game.Status.FINISHED and game.finished_at:
-        point = [game.finished_at.isoformat(), game.pk]
-    players = [seat.player_id for seat in seats]
+    finished = game.status == Game.Status.FINISHED
     game_audit(game, AuditEntry.Action.DELETE, actor, before={
         **scores_snapshot(game, seats), "players": [s.player.display_name for s in seats],
         "turns": game.turn_count})
     game.delete()
-    if point:
-        _after_commit(lambda: ratings_update.delay(since=point, players=players))
+    result_announce(game_id, ResultChange.DELETED,
+                    finished_at=game.finished_at if finished else None,
+                    players=[seat.player_id for seat in seats])
 
 
 def _table_link_set(game_id: int, actor: Actor, token: str | None, action: str) -> Game:

@@ -12,8 +12,6 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from clubs.models import GameRating
-
 from .models import Game, Round, Seat, Turn
 
 # Ratings are written by a Celery task after the game's commit, normally within a second or
@@ -115,8 +113,9 @@ class ResultRow:
 
 def final_result(game: Game, seats: list[Seat]) -> list[ResultRow]:
     """The seats in finishing order with each player's rating change (None until rated)."""
+    # Through the reverse relation: the ratings live in the app above scoring.
     by_player = {r.player_id: RatingChange(r.before, r.after, r.change)
-                 for r in GameRating.objects.filter(game=game)}
+                 for r in game.ratings.all()}
     rows = [ResultRow(place=seat.place, seat=seat.position, name=seat.player.display_name,
                       url=seat.player.get_absolute_url(), score=seat.score,
                       rating=by_player.get(seat.player_id)) for seat in seats]
@@ -141,4 +140,4 @@ def awaiting_ratings(game: Game) -> bool:
 
 
 def game_rated(game: Game) -> bool:
-    return GameRating.objects.filter(game=game).exists()
+    return game.ratings.exists()

@@ -56,7 +56,7 @@ class TableShown:
     status: str  # for CSS classes only; templates test the flags below
     status_label: str
     phase: str  # for CSS classes only
-    phase_label: str
+    state_label: str  # what the game is doing, said once (Game.state_display)
     is_live: bool  # being played: pages poll for changes
     is_finished: bool
     is_opening: bool
@@ -116,7 +116,7 @@ def table_shown(view: TableView) -> TableShown:
         status=game.status,
         status_label=str(game.get_status_display()),
         phase=phase,
-        phase_label=str(game.get_phase_display()),
+        state_label=str(game.state_display),
         is_live=game.status == Game.Status.PLAYING,
         is_finished=game.status == Game.Status.FINISHED,
         is_opening=phase == Game.Phase.OPENING,

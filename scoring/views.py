@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors as club_selectors
+from clubs.messages import similar_text
+from clubs.newcomers import SeatsInDoubt
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where, require
 from scoring.engine import EngineError, HandCount, tile_parse
@@ -383,33 +385,52 @@ def game_new(request):
     clubs = clubs_where(request.user, Do.START_GAME)
     if not clubs.exists():
         raise PermissionDenied("not a referee of any club")
+    # ?club= shows that club's people in the seat pickers (the form's script asks for it when
+    # the club is changed).
+    shown = clubs.filter(pk=request.GET["club"]).first() if request.GET.get(
+        "club", "").isdigit() and len(request.GET["club"]) < 10 else None
+    shown = shown or clubs.first()
     form = GameStartForm(request.POST or None, clubs=clubs,
-                         initial={"club": clubs.first(), "preset": clubs.first().default_preset,
+                         initial={"club": shown, "preset": shown.default_preset,
                                   "recording": request.GET.get("recording", "tablet")})
+    doubts, status = {}, 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        overrides = {}
-        if data["target"]:
-            overrides["target"] = data["target"]
-        if data["rounds_limit"]:
-            overrides["rounds_limit"] = data["rounds_limit"]
-        if data["pool"] == "individual":
-            overrides["pool"] = "individual"
         try:
             game = services.game_start(
-                club=data["club"], players=data["players"], preset=data["preset"],
-                overrides=overrides, title=data["title"], actor=services.Actor(user=request.user),
+                club=data["club"], players=data["seats"], preset=data["preset"],
+                overrides=_start_overrides(data), title=data["title"],
+                actor=services.Actor(user=request.user),
             )
         except EngineError as error:
             form.add_error(None, refusal(error))
+        except SeatsInDoubt as error:
+            doubts = {data["seat_numbers"][index]: similar
+                      for index, similar in error.doubts.items()}
+            status = 409
         else:
             paper = {"sheet": "scoring:game-sheet", "final": "scoring:game-final"}
             return redirect(paper.get(data["recording"], "scoring:tablet"), game.pk)
-    # The member list follows the chosen club; a club the form refused lists nobody.
-    club = form.cleaned_data.get("club") if form.is_bound else clubs.first()
-    players = (club.memberships.select_related("player").order_by("player__display_name")
-               if club else [])
-    return render(request, "scoring/game_new.html", {"form": form, "members": players})
+    # The pickers list the chosen club's people; a club the form refused shows the first.
+    club = (form.cleaned_data.get("club") if form.is_bound else None) or shown
+    seats = [{"number": n, "name": name, "player": player, "guest": guest, "new": new,
+              "doubt": doubts.get(n), "doubt_text": similar_text(doubts[n]) if n in doubts
+              else ""}
+             for n, name, player, guest, new in form.seat_rows()]
+    return render(request, "scoring/game_new.html", {
+        "form": form, "seats": seats, "people": club_selectors.club_people(club),
+        "in_doubt": bool(doubts)}, status=status)
+
+
+def _start_overrides(data: dict) -> dict:
+    overrides = {}
+    if data["target"]:
+        overrides["target"] = data["target"]
+    if data["rounds_limit"]:
+        overrides["rounds_limit"] = data["rounds_limit"]
+    if data["pool"] == "individual":
+        overrides["pool"] = "individual"
+    return overrides
 
 
 @login_required

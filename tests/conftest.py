@@ -4,6 +4,9 @@
   database (CELERY_TEST_WORKER=1); otherwise eagerly, in-process. Every other test runs eagerly.
 - Browser: tests marked `browser` drive Debian's Chromium through Playwright; without it they skip
   with the reason. Under CI=true a missing worker or browser fails instead of skipping.
+- The people and things most tests start from, defined here once: `club` (by the rules of
+  `club_preset`, which a module or folder overrides), its `organiser` and `referee` accounts, and
+  a three-player `game` at it.
 """
 
 import os
@@ -143,3 +146,43 @@ def fresh_pages():
     from clubs.data_version import forget
 
     forget()
+
+
+@pytest.fixture
+def club_preset():
+    """The rules the `club` fixture plays by; a test module or folder overrides this."""
+    return "pressman"
+
+
+@pytest.fixture
+def club(db, club_preset):
+    from tests.factories import ClubFactory
+
+    return ClubFactory(default_preset=club_preset)
+
+
+@pytest.fixture
+def organiser(club):
+    from tests.factories import organiser_of
+
+    return organiser_of(club)
+
+
+@pytest.fixture
+def referee(club):
+    from clubs.models import Membership
+    from tests.factories import UserFactory, member
+
+    user = UserFactory(username="ref")
+    member(club, Membership.Role.REFEREE, user=user, name="Referee")
+    return user
+
+
+@pytest.fixture
+def game(club):
+    """A game of three players (Anna, Boris, Vera) started at the club by its rules."""
+    from scoring.services import Actor, game_start
+    from tests.factories import member
+
+    players = [member(club, name=n) for n in ("Anna", "Boris", "Vera")]
+    return game_start(club=club, players=players, preset=club.default_preset, actor=Actor())

@@ -46,3 +46,11 @@ def member(club, role=Membership.Role.MEMBER, *, user=None, name=None):
     player = PlayerFactory(home_club=club, user=user, **({"display_name": name} if name else {}))
     MembershipFactory(club=club, player=player, role=role)
     return player
+
+
+def organiser_of(club, username="org"):
+    """The club's organiser account, made on the first ask (asking again returns the same)."""
+    user = UserFactory(username=username)
+    if not Membership.objects.filter(club=club, player__user=user).exists():
+        member(club, Membership.Role.ORGANISER, user=user, name=f"Organiser {username}")
+    return user

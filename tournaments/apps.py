@@ -7,7 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from scoring.signals import game_ended, game_reopened, game_reopening
+        from scoring.signals import game_reopening, game_result_changed
 
         from . import titles  # noqa: F401 - registers how tournament game titles are worded
         from .tasks import round_settle_task
@@ -23,8 +23,7 @@ class TournamentsConfig(AppConfig):
             refused = game_reopen_refusal(game_id=game_id)
             return refusal(refused) if refused else None
 
-        game_ended.connect(settle_round, weak=False, dispatch_uid="tournaments.settle_round")
-        game_reopened.connect(settle_round, weak=False,
-                              dispatch_uid="tournaments.settle_reopened_round")
+        game_result_changed.connect(settle_round, weak=False,
+                                    dispatch_uid="tournaments.settle_round")
         game_reopening.connect(refuse_reopening, weak=False,
                                dispatch_uid="tournaments.refuse_reopening")

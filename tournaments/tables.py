@@ -34,7 +34,7 @@ class StandingsTable(tables.Table):
                      "class": lambda record: "withdrawn" if record["withdrawn"] else ""}
 
     def render_name(self, value, record):
-        url = reverse("clubs:player-detail", args=[record["player_id"]])
+        url = reverse("ratings:player-detail", args=[record["player_id"]])
         if record["withdrawn"]:
             return format_html('<a href="{}">{}</a> <span class="badge">{}</span>', url, value,
                                _("withdrawn"))

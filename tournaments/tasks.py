@@ -11,7 +11,7 @@ def round_pair_task(round_id: int) -> str:
 
 @shared_task(name="tournaments.round_settle", acks_late=True)
 def round_settle_task(game_id: int) -> str | None:
-    """Close the round of a tournament game that just ended, if it was the last one."""
+    """Bring the round of a tournament game whose result changed in line with its games."""
     rnd = services.round_settle(game_id=game_id)
     return rnd.status if rnd else None
 

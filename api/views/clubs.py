@@ -1,4 +1,5 @@
-"""Clubs, players (with their rating history) and the rankings, read through clubs.selectors."""
+"""Clubs, players (with their rating history) and the rankings, read through the clubs' and the
+ratings' selectors."""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -6,9 +7,10 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from clubs import selectors
-from clubs.filters import RankingFilter
+from clubs import selectors as club_selectors
 from clubs.models import Player
+from ratings import selectors
+from ratings.filters import RankingFilter
 
 from ..filters import PlayerFilter
 from ..serializers.clubs import (
@@ -24,7 +26,7 @@ class ClubList(ListView):
     """Every club."""
 
     serializer_class = ClubSerializer
-    queryset = selectors.club_list()
+    queryset = club_selectors.club_list()
 
 
 class ClubDetail(ReadView):
@@ -33,7 +35,7 @@ class ClubDetail(ReadView):
     serializer_class = ClubSerializer
 
     def get(self, request, slug):
-        club = selectors.club_list().filter(slug=slug).first()
+        club = club_selectors.club_list().filter(slug=slug).first()
         if club is None:
             raise NotFound(_("No such club."))
         return Response(ClubSerializer(club).data)

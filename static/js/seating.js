@@ -1,32 +1,102 @@
-// The new-game form: tap players in the order they sit; tap a seated one to take them off.
+// The start-a-game form's seat pickers, on top of a form that works without this script.
+// A typed name that is one of the club's people (the datalist) takes that person's id; a
+// person seated once is not offered to another seat and is refused there; a new name shows
+// whether it joins the club or comes as a guest. The server checks all of it again.
 (function () {
   "use strict";
-  const field = document.getElementById("id_players");
-  const seating = document.getElementById("seating");
-  const chips = document.getElementById("member-chips");
-  if (!field || !seating || !chips) return;
-  const chosen = field.value ? field.value.split(",") : [];
-  function draw() {
-    seating.innerHTML = "";
-    chosen.forEach((id) => {
-      const chip = chips.querySelector(`[data-player="${id}"]`);
-      const li = document.createElement("li");
-      li.textContent = chip ? chip.textContent : id;
-      li.dataset.player = id;
-      seating.appendChild(li);
-    });
-    chips.querySelectorAll("[data-player]").forEach((c) => {
-      c.hidden = chosen.includes(c.dataset.player);
-    });
-    field.value = chosen.join(",");
+  const form = document.getElementById("game-new");
+  const list = document.getElementById("club-people");
+  const board = document.getElementById("seats");
+  if (!form || !list || !board) return;
+  const seats = Array.from(board.querySelectorAll("[data-seat]"));
+  const options = Array.from(list.options);
+  // As the server compares names: no case, no accents, single spaces.
+  const key = (s) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+    .split(/\s+/).filter(Boolean).join(" ");
+  const byName = new Map();
+  options.forEach((o) => {
+    const k = key(o.value);
+    byName.set(k, (byName.get(k) || []).concat([o]));
+  });
+  const parts = (seat) => ({
+    name: seat.querySelector(".seat-name"),
+    id: seat.querySelector("input[name$='_player']"),
+    guest: seat.querySelector(".seat-guest"),
+    state: seat.querySelector(".seat-state"),
+  });
+
+  // The person a seat's name stands for: an option's id, or "new <name>" for a new name.
+  function who(seat) {
+    const p = parts(seat);
+    const k = key(p.name.value);
+    const found = byName.get(k) || [];
+    if (!k) p.id.value = "";
+    else if (found.length === 1) p.id.value = found[0].dataset.player;
+    else if (!found.some((o) => o.dataset.player === p.id.value)) p.id.value = "";
+    if (!k) return "";
+    return p.id.value ? p.id.value : "new " + k;
   }
-  chips.addEventListener("click", (e) => {
-    const chip = e.target.closest("[data-player]");
-    if (chip && chosen.length < 6) { chosen.push(chip.dataset.player); draw(); }
+
+  function update() {
+    const taken = new Map();
+    seats.forEach((seat) => {
+      const p = parts(seat);
+      const person = who(seat);
+      const isNew = person.startsWith("new ");
+      p.guest.hidden = !isNew;
+      let message = "";
+      if (person && taken.has(person)) {
+        message = board.dataset.twice.replace("{seat}", taken.get(person));
+        p.name.setCustomValidity(message);
+      } else {
+        p.name.setCustomValidity("");
+        if (person) taken.set(person, seat.dataset.seat);
+        if (isNew) {
+          message = p.guest.querySelector("input").checked
+            ? board.dataset.newGuest : board.dataset.newMember;
+        } else if (person) {
+          const option = options.find((o) => o.dataset.player === person);
+          message = option && option.label ? board.dataset.guest : board.dataset.member;
+        }
+      }
+      p.state.textContent = message;
+      p.state.classList.toggle("refused", p.name.validationMessage !== "");
+      p.name.toggleAttribute("aria-invalid", p.name.validationMessage !== "");
+    });
+    return taken;
+  }
+
+  // Whoever sits elsewhere is not offered to this seat.
+  function offerTo(seat) {
+    const others = new Set(seats.filter((s) => s !== seat).map((s) => parts(s).id.value)
+      .filter(Boolean));
+    options.forEach((o) => { o.disabled = others.has(o.dataset.player); });
+  }
+
+  board.addEventListener("input", (e) => {
+    const seat = e.target.closest("[data-seat]");
+    update();
+    if (seat) offerTo(seat);
   });
-  seating.addEventListener("click", (e) => {
-    const li = e.target.closest("li");
-    if (li) { chosen.splice(chosen.indexOf(li.dataset.player), 1); draw(); }
+  board.addEventListener("change", update);
+  board.addEventListener("focusin", (e) => {
+    const seat = e.target.closest("[data-seat]");
+    if (seat && e.target.matches(".seat-name")) offerTo(seat);
   });
-  draw();
+  form.addEventListener("submit", (e) => {
+    update();
+    const wrong = seats.map((s) => parts(s).name).find((input) => !input.checkValidity());
+    if (wrong) { e.preventDefault(); wrong.reportValidity(); }
+  });
+  // Another club has other people: show its own in the pickers.
+  const club = document.getElementById("id_club");
+  if (club) {
+    club.addEventListener("change", () => {
+      const recording = form.querySelector("input[name=recording]:checked");
+      const query = new URLSearchParams({ club: club.value });
+      if (recording) query.set("recording", recording.value);
+      window.location.search = query.toString();
+    });
+  }
+  update();
 })();

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import pytest
 from django.core.cache import cache
 
+from ratings.services import ratings_recompute
 from scoring.demo import demo_games
 from scoring.models import Game
 from tests.tournaments.play import field, organised_club, play_round, run_round, tournament_with
@@ -28,6 +29,7 @@ def build_world(size: int, name: str = "w") -> World:
     club, _organiser = organised_club(f"{name}-org")
     players = field(club, 4 * size)
     games = demo_games(club, players, finished=3 * size, seed=size)
+    ratings_recompute()
     tournament = tournament_with(club, players, name=f"Cup {name}", knockout_size=4,
                                  table_size=2, rounds=2)
     run_round(tournament, seed=1)

@@ -6,7 +6,8 @@ import random
 
 from clubs.demo import demo_club
 from clubs.models import Club, Membership, Player
-from clubs.services import member_add, ratings_recompute
+from clubs.services import member_add
+from ratings.services import ratings_recompute
 from scoring.demo import Robot, demo_games, robot_record
 from scoring.records import game_import
 from scoring.services import (

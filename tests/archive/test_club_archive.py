@@ -10,7 +10,7 @@ from django.db import connection
 from archive.club import club_export, club_import
 from archive.summary import page_addresses, pages, ratings
 from clubs.models import Club, ClubAuditEntry, Player
-from clubs.services import ratings_recompute
+from ratings.services import ratings_recompute
 from scoring.models import AuditEntry, Game, Turn
 from tournaments.models import Tournament, TournamentAuditEntry
 

@@ -9,7 +9,7 @@ import pytest
 from archive.club import club_export, club_import
 from archive.errors import ArchiveError
 from clubs.models import Club, Membership
-from clubs.services import ratings_recompute
+from ratings.services import ratings_recompute
 from scoring.demo import Robot
 from scoring.services import Actor, game_start
 from scoring.sheets import game_final_enter, game_sheet_enter

@@ -8,10 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import ClubAuditEntry, Membership, Player
-from clubs.services import ratings_recompute
+from ratings.services import ratings_recompute
 from tests.factories import ClubFactory, UserFactory, member
-
-from .test_ratings_db import finished_game
+from tests.ratings.test_ratings_db import finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +48,7 @@ def test_link_then_me_in_rankings_and_my_games(client, club_with_anna):
     assert "Anna Volkova is linked to the account “anna”." in page
 
     client.force_login(club_with_anna["anna_user"])
-    ranking = client.get(reverse("clubs:rankings"), {"provisional": "1"}).content.decode()
+    ranking = client.get(reverse("ratings:rankings"), {"provisional": "1"}).content.decode()
     mine = ranking.split('<tr class="me" aria-current="true">')
     assert len(mine) == 2 and "Anna Volkova" in mine[1].split("</tr>")[0]
     assert '<span class="badge me">you</span>' in mine[1].split("</tr>")[0]

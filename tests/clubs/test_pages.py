@@ -7,11 +7,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from clubs.models import Membership, PlayerRating
-from clubs.services import ratings_recompute
+from clubs.models import Membership
+from ratings.models import PlayerRating
+from ratings.services import ratings_recompute
 from tests.factories import ClubFactory, UserFactory, member
-
-from .test_ratings_db import T0, finished_game
+from tests.ratings.test_ratings_db import T0, finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -31,12 +31,12 @@ def test_rankings_query_budget_does_not_grow(client, django_assert_max_num_queri
     season(club, [member(club) for _ in range(players)], games=players)
     # A few games each leave every player provisional: listed apart from the ranking, unranked.
     with django_assert_max_num_queries(6):
-        response = client.get(reverse("clubs:rankings"))
+        response = client.get(reverse("ratings:rankings"))
     assert response.status_code == 200
     assert response.content.decode().count('<td class="num rating">') == 0
     assert f"{players} provisional players" in response.content.decode()
     with django_assert_max_num_queries(6):
-        response = client.get(reverse("clubs:rankings"), {"provisional": "1"})
+        response = client.get(reverse("ratings:rankings"), {"provisional": "1"})
     rows = response.content.decode().count('<td class="num rating">')
     assert rows == min(players, 50)
 
@@ -48,7 +48,7 @@ def test_rankings_order_filters_and_csv(client):
     outsider = member(other, name="Outsider")
     finished_game(other, [(outsider, 300), (member(other), 10)], timezone.now())
     ratings_recompute()
-    response = client.get(reverse("clubs:rankings"), {"club": club.pk, "format": "csv"})
+    response = client.get(reverse("ratings:rankings"), {"club": club.pk, "format": "csv"})
     assert response.status_code == 200
     lines = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert lines[0][:4] == ["Rank", "Player", "Club", "Rating"]
@@ -62,13 +62,13 @@ def test_rankings_order_filters_and_csv(client):
     assert [(row[0], row[5]) for row in ranked] == [
         (str(i), "0") for i in range(1, 1 + len(ranked))]
     assert [(row[0], row[5]) for row in unranked] == [("", "1")] * len(unranked)
-    apart = client.get(reverse("clubs:rankings"),
+    apart = client.get(reverse("ratings:rankings"),
                        {"club": club.pk, "provisional": "1", "format": "csv"})
     names = {row[1] for row in csv.reader(io.StringIO(
         b"".join(apart.streaming_content).decode()))} - {"Player"}
     assert names == {row[1] for row in unranked}
     for least, expected in ((42, {p.display_name for p in players}), (43, set())):
-        at_least = client.get(reverse("clubs:rankings"), {"min_games": least, "format": "csv"})
+        at_least = client.get(reverse("ratings:rankings"), {"min_games": least, "format": "csv"})
         names = {row[1] for row in csv.reader(io.StringIO(
             b"".join(at_least.streaming_content).decode()))} - {"Player"}
         assert names == expected  # 70 games of three among five: 42 games each
@@ -79,9 +79,9 @@ def test_inactive_players_are_listed_apart(client):
     old = [member(club, name="Old A"), member(club, name="Old B")]
     finished_game(club, [(old[0], 200), (old[1], 100)], T0 - timedelta(days=300))
     ratings_recompute()
-    page = client.get(reverse("clubs:rankings")).content.decode()
+    page = client.get(reverse("ratings:rankings")).content.decode()
     assert "Old A" not in page and "2 inactive players" in page
-    inactive = client.get(reverse("clubs:rankings"), {"inactive": "1"}).content.decode()
+    inactive = client.get(reverse("ratings:rankings"), {"inactive": "1"}).content.decode()
     assert "Old A" in inactive and "Old B" in inactive
 
 
@@ -94,7 +94,7 @@ def test_player_page_query_budget(client, django_assert_max_num_queries, games):
     # tournaments, the choices of the opponent and club filters, and the data versions a
     # cached page is keyed by: 12 however many games.
     with django_assert_max_num_queries(12):
-        response = client.get(reverse("clubs:player-detail", args=[players[0].pk]))
+        response = client.get(reverse("ratings:player-detail", args=[players[0].pk]))
     assert response.status_code == 200
     body = response.content.decode()
     assert "<polyline" in body

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from clubs.models import GameRating
+from ratings.models import GameRating
 from tests.factories import ClubFactory
 from tests.live_games import nearly_finished_game
 

@@ -3,7 +3,7 @@ the first click, with arrows), and a phone at 390 px that needs no sideways scro
 
 import pytest
 
-from clubs.models import PlayerRating
+from ratings.models import PlayerRating
 from tests.clubs.test_pages import season
 from tests.factories import ClubFactory, member
 

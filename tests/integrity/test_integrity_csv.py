@@ -6,7 +6,7 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubs.csv_export import FORMULA_STARTS, csv_lines, neutralise
+from ratings.csv_export import FORMULA_STARTS, csv_lines, neutralise
 
 cells = st.one_of(
     st.text(max_size=30),

@@ -8,7 +8,8 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from clubs.models import Membership
-from clubs.services import NotAllowed, member_add, ratings_recompute
+from clubs.services import NotAllowed, member_add
+from ratings.services import ratings_recompute
 from scoring.models import AuditEntry, Game, Seat
 from scoring.services import Actor, NotPlaying, _replay_all, game_abandon, game_delete
 from tests.factories import ClubFactory, UserFactory, member
@@ -93,7 +94,7 @@ def test_member_add_does_not_demote_the_last_organiser():
 def test_the_rankings_csv_neutralises_formulas(client):
     finished_game(ClubFactory(), names=('=HYPERLINK("http://evil","x")', "@SUM(A1)"))
     ratings_recompute()
-    response = client.get(reverse("clubs:rankings") + "?format=csv")
+    response = client.get(reverse("ratings:rankings") + "?format=csv")
     rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
     names = sorted(row[1] for row in rows[1:])
     assert names == ["'=HYPERLINK(\"http://evil\",\"x\")", "'@SUM(A1)"]

@@ -17,6 +17,7 @@ from scoring.demo import robot_record
 from scoring.models import AuditEntry, Game, Turn
 from scoring.services import game_delete, game_start, turn_record
 from tests.factories import ClubFactory, UserFactory, member
+from tests.scoring.seats import seated
 from tournaments.models import Tournament, TournamentAuditEntry
 from tournaments.services import tournament_create
 
@@ -131,7 +132,7 @@ def _requests(world):
         ],
         Do.START_GAME: [("post", reverse("scoring:game-new"), {
             "club": club.pk, "preset": "pressman",
-            "players": ",".join(str(p.pk) for p in world["players"][:2])}, False)],
+            **seated(*world["players"][:2])}, False)],
         Do.IMPORT: [("post", reverse("scoring:game-import"),
                      {"club": club.pk, "record": _record_file(world)}, False)],
         Do.ORGANISE_CLUB: [

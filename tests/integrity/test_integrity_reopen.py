@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from clubs.models import GameRating, Membership
+from clubs.models import Membership
+from ratings.models import GameRating
 from scoring.models import AuditEntry, Game, Seat
 from scoring.services import Actor, ReopenRefused, game_reopen, round_end
 from tests.factories import ClubFactory, UserFactory, member

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clubs.ratings import (
+from ratings.core import (
     DEFAULT,
     DISPLAY_BASE,
     DISPLAY_SCALE,

@@ -1,4 +1,4 @@
-"""clubs.ratings against openskill itself: published values and direct calls.
+"""ratings.core against openskill itself: published values and direct calls.
 
 Expected numbers marked "openskill 6.2.0 run" were produced once by calling
 openskill 6.2.0 (PlackettLuce with default parameters) directly and are
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from clubs.ratings import (
+from ratings.core import (
     DEFAULT,
     MAX_PLAYERS,
     Rating,

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubs.ratings import placings
+from ratings.core import placings
 
 
 def test_ties_share_the_best_place_and_skip_the_next():

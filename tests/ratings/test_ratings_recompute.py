@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clubs.ratings import (
+from ratings.core import (
     DEFAULT,
     GameChanges,
     GameResult,

@@ -11,14 +11,10 @@ from django.urls import reverse
 from clubs.models import Membership, Player
 from scoring.models import Game, Turn
 from scoring.services import Actor, game_start, turn_record
-from tests.factories import ClubFactory, UserFactory, member
+from tests.factories import UserFactory, member
+from tests.scoring.seats import seated
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return ClubFactory(default_preset="pressman")
 
 
 @pytest.fixture
@@ -114,7 +110,7 @@ def test_a_good_record_still_imports(client, club):
 @pytest.mark.parametrize("club_value", ["abc", "", "99999999999999999999999", None])
 def test_game_new_with_a_bad_club_gets_the_form_back(client, club, club_value):
     anna, boris = member(club, name="Anna"), member(club, name="Boris")
-    data = {"preset": "pressman", "players": f"{anna.pk},{boris.pk}"}
+    data = {"preset": "pressman", **seated(anna, boris)}
     if club_value is not None:
         data["club"] = club_value
     response = client.post(reverse("scoring:game-new"), data)

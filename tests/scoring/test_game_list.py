@@ -9,8 +9,8 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 
 from scoring.models import Game
-from tests.clubs.test_ratings_db import finished_game
 from tests.factories import ClubFactory, member
+from tests.ratings.test_ratings_db import finished_game
 from tournaments.models import Round, Stage, Table, Tournament
 
 pytestmark = pytest.mark.django_db

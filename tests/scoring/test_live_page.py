@@ -11,8 +11,8 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clubs.models import GameRating
-from clubs.tasks import ratings_update
+from ratings.models import GameRating
+from ratings.tasks import ratings_update
 from scoring.demo import robot_record
 from scoring.models import Game, Turn
 from scoring.records import game_import

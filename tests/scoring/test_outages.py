@@ -9,9 +9,9 @@ import environ
 import pytest
 from django.urls import reverse
 
-from clubs.models import GameRating
-from clubs.services import ratings_reconcile
 from config.cache import best_effort
+from ratings.models import GameRating
+from ratings.services import ratings_reconcile
 from scoring.models import Game
 from tests.outage import broker_at, closed_port, one_turn_game, play_to_the_end
 
@@ -61,7 +61,9 @@ def test_a_broker_outage_never_fails_the_end_of_a_game(client, caplog):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert not GameRating.objects.filter(game=game).exists()  # the task could not be sent
-    assert any("on_commit" in r.getMessage() for r in caplog.records)
+    # Logged by the announcement's dispatcher, naming the receiver that could not queue it.
+    assert any("send_robust" in r.getMessage() and "RatingsConfig" in r.getMessage()
+               for r in caplog.records)
     # The reconciliation that Celery beat runs rates it once the broker is back.
     assert ratings_reconcile() == 1
     rows = {r.place: r for r in GameRating.objects.filter(game=game)}

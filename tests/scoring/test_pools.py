@@ -7,6 +7,7 @@ from django.urls import reverse
 from scoring.models import Game
 from scoring.services import Actor, turn_record
 from tests.factories import member
+from tests.scoring.seats import seated
 from tests.scoring.test_tablet_views import tablet_data
 from tests.scoring.test_views import post_turn
 
@@ -16,8 +17,7 @@ pytestmark = pytest.mark.django_db
 def start(client, club, pool):
     players = [member(club, name=n) for n in ("Anna", "Boris", "Vera")]
     response = client.post(reverse("scoring:game-new"), {
-        "club": club.pk, "preset": "club", "players": ",".join(str(p.pk) for p in players),
-        "pool": pool})
+        "club": club.pk, "preset": "club", **seated(*players), "pool": pool})
     assert response.status_code == 302
     return Game.objects.latest("pk")
 
@@ -31,7 +31,7 @@ def test_the_new_game_form_offers_a_pool_for_each_player(client, referee, club):
     game = start(client, club, "individual")
     assert game.rules["pool"] == "individual" and game.pool_size == 35
     bad = client.post(reverse("scoring:game-new"), {"club": club.pk, "preset": "club",
-                                                    "players": "1,2", "pool": "each"})
+                                                    **seated("Anna", "Boris"), "pool": "each"})
     assert bad.status_code == 200 and Game.objects.count() == 2
 
 

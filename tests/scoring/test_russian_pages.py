@@ -118,8 +118,8 @@ def test_the_must_draw_refusal_counts_in_the_readers_plural(lang, needed, text):
                                                        ("ru", ">Место<", "Период игр")])
 def test_places_and_periods_on_the_player_and_rankings_pages(client, game, lang, column, label):
     player = game.seats.get(position=0).player
-    assert column in page(client, reverse("clubs:player-detail", args=[player.pk]), lang)
-    rankings = page(client, reverse("clubs:rankings"), lang)
+    assert column in page(client, reverse("ratings:player-detail", args=[player.pk]), lang)
+    rankings = page(client, reverse("ratings:rankings"), lang)
     assert label in rankings and "Играл за" not in rankings
 
 

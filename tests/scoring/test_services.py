@@ -40,11 +40,6 @@ EXAMPLE = {  # record-format.md §3
 }
 
 
-@pytest.fixture
-def club():
-    return ClubFactory(default_preset="pressman", default_target=400)
-
-
 def start(club, names=("Anna", "Boris", "Vera"), **kwargs):
     players = [member(club, name=n) for n in names]
     return game_start(club=club, players=players, actor=REFEREE, **kwargs)

@@ -17,6 +17,7 @@ from scoring.models import AuditEntry, Game
 from scoring.services import Actor, game_start
 from scoring.sheets import game_sheet_enter
 from tests.factories import ClubFactory, UserFactory, member
+from tests.scoring.seats import seated
 
 pytestmark = pytest.mark.django_db
 
@@ -29,21 +30,8 @@ def fresh_cache():
 
 
 @pytest.fixture
-def club():
-    return ClubFactory(default_preset="club")
-
-
-@pytest.fixture
-def referee(club):
-    user = UserFactory(username="sheet-referee")
-    member(club, Membership.Role.REFEREE, user=user, name="Rita Referee")
-    return user
-
-
-@pytest.fixture
-def game(club):
-    players = [member(club, name=n) for n in ("Anna", "Boris", "Vera")]
-    return game_start(club=club, players=players, preset="club", actor=Actor())
+def club_preset():
+    return "club"
 
 
 def sheet_post(rows, **extra):
@@ -208,7 +196,7 @@ def test_a_new_game_can_start_straight_on_the_score_sheet(client, referee, club)
     for recording, name in (("sheet", "game-sheet"), ("final", "game-final")):
         response = client.post(reverse("scoring:game-new"), {
             "club": club.pk, "preset": "club", "recording": recording,
-            "players": f"{players[0].pk},{players[1].pk}"})
+            **seated(*players)})
         game = Game.objects.order_by("-pk").first()
         assert response["Location"] == reverse(f"scoring:{name}", args=[game.pk])
 

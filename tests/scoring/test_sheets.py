@@ -5,14 +5,15 @@ import random
 
 import pytest
 
-from clubs.models import GameRating, Membership, PlayerRating
-from clubs.selectors import player_stats
+from clubs.models import Membership
+from ratings.models import GameRating, PlayerRating
+from ratings.selectors import player_stats
 from scoring.demo import Robot, robot_record
 from scoring.engine import EngineError, record_replay
 from scoring.models import AuditEntry, Game, Round, Turn
 from scoring.services import Actor, NotPlaying, game_abandon, game_start, turn_undo
 from scoring.sheets import game_final_enter, game_record_attach, game_sheet_enter
-from tests.factories import ClubFactory, UserFactory, member
+from tests.factories import UserFactory, member
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +30,8 @@ def actor(user, club):
 
 
 @pytest.fixture
-def club():
-    return ClubFactory(default_preset="club")
+def club_preset():
+    return "club"
 
 
 def start(club, names=("Anna", "Boris", "Vera"), **overrides):

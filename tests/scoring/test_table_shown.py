@@ -30,7 +30,7 @@ CELL = ('<g class="tile" data-c="0" data-r="0">'
 def shown(**changes) -> TableShown:
     return replace(TableShown(
         game_id=7, version=12, url="/games/7/", status="playing", status_label="in progress",
-        phase="play", phase_label="in play", is_live=True, is_finished=False, is_opening=False,
+        phase="play", state_label="in play", is_live=True, is_finished=False, is_opening=False,
         is_play=True, is_hands=False, is_over=False, names=("Anna", "Boris", "Vera"),
         rows=(SeatLine(0, "Anna", 31, 4, False, False, None),
               SeatLine(1, "Boris", 12, 6, True, False, None),
@@ -108,7 +108,7 @@ def test_the_live_page_renders_from_its_view_model_alone():
     html = live(shown(), log=log)
     assert MISSING not in html
     assert 'hx-get="/games/7/live/?v=12"' in html and 'class="live-game status-playing"' in html
-    assert "In progress · in play" in html
+    assert '<p class="muted small game-state">In play</p>' in html
     assert "Round over: Vera went out" in html and "2 tiles drawn" in html
     assert 'id="live-badge" class="badge live"' in html
 

@@ -8,6 +8,7 @@ from clubs.models import Membership
 from scoring.models import Game, Turn
 from scoring.services import Actor, game_start, turn_record
 from tests.factories import ClubFactory, UserFactory, member
+from tests.scoring.seats import seated
 
 pytestmark = pytest.mark.django_db
 
@@ -197,7 +198,7 @@ def test_start_a_game_through_the_form(client, referee, club):
     client.force_login(referee)
     response = client.post(reverse("scoring:game-new"), {
         "club": club.pk, "preset": "club", "target": 150,
-        "players": f"{players[1].pk},{players[0].pk}",
+        **seated(players[1], players[0]),
     })
     game = Game.objects.get()
     assert response.status_code == 302

@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from clubs import data_version
 from clubs.models import Player
-from clubs.services import ratings_recompute
+from ratings.services import ratings_recompute
 from scoring.models import Game
-from tests.clubs.test_ratings_db import finished_game
 from tests.factories import member
+from tests.ratings.test_ratings_db import finished_game
 from tests.tournaments.play import field, organised_club, run_round, tournament_with
 from tournaments import services as tournament_services
 
@@ -44,10 +44,10 @@ def pages(site) -> dict[str, str]:
     slug = site["tournament"].slug
     return {
         "home": reverse("home"),
-        "rankings": reverse("clubs:rankings"),
+        "rankings": reverse("ratings:rankings"),
         "clubs": reverse("clubs:club-list"),
         "club": reverse("clubs:club-detail", args=[site["club"].slug]),
-        "player": reverse("clubs:player-detail", args=[site["players"][0].pk]),
+        "player": reverse("ratings:player-detail", args=[site["players"][0].pk]),
         "games": reverse("scoring:game-list"),
         "live game": reverse("scoring:game-detail", args=[site["live"].pk]),
         "finished game": reverse("scoring:game-detail", args=[site["finished"].pk]),
@@ -154,7 +154,7 @@ def test_ratings_recomputed_show_on_the_rankings(site):
     newcomer = member(club, name="Newcomer Zed")
     finished_game(club, [(newcomer, 500), (site["players"][1], 10)],
                   timezone.now() - timedelta(minutes=1))
-    provisional = reverse("clubs:rankings") + "?provisional=1"  # one game: not ranked yet
+    provisional = reverse("ratings:rankings") + "?provisional=1"  # one game: not ranked yet
     assert "Newcomer Zed" not in visitor.get(provisional).content.decode()
     before = data_version.versions()["clubs"]
     ratings_recompute()

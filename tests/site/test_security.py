@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import path, reverse
 
-from config.security import embeddable
+from api.embed import embeddable
 from config.urls import urlpatterns as site_urls
 from tests.factories import UserFactory
 

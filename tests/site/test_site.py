@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
     [
         ("home", "Welcome to Triominos Club"),
         ("scoring:game-list", "Games"),
-        ("clubs:rankings", "Rankings"),
+        ("ratings:rankings", "Rankings"),
         ("tournaments:list", "Tournaments"),
         ("clubs:club-list", "Clubs"),
     ],

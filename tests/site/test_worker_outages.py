@@ -12,14 +12,14 @@ from datetime import timedelta
 from django.db import connection
 from django.utils import timezone
 
-from clubs.models import GameRating, PlayerRating
-from clubs.services import _RATINGS_LOCK
-from clubs.tasks import ratings_rebuild
+from ratings.models import GameRating, PlayerRating
+from ratings.services import _RATINGS_LOCK
+from ratings.tasks import ratings_rebuild
 from scoring.models import Game, Round
-from tests.clubs.test_ratings_db import finished_game
 from tests.factories import ClubFactory, member
 from tests.outage import broker_at, one_turn_game, play_to_the_end
 from tests.processes import wait_for
+from tests.ratings.test_ratings_db import finished_game
 from tests.tournaments.play import field, organised_club, tournament_with
 from tournaments import services
 from tournaments.models import Round as TournamentRound

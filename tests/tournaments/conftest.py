@@ -1,31 +1,20 @@
 import pytest
 
-from clubs.models import Membership
-from tests.factories import UserFactory, member
+from tests.factories import organiser_of
 
-from .play import field, organised_club, tournament_with
-
-
-@pytest.fixture
-def club_and_organiser(db):
-    return organised_club()
+from .play import field, tournament_with
 
 
 @pytest.fixture
-def club(club_and_organiser):
-    return club_and_organiser[0]
+def club_preset():
+    return "club"
 
 
 @pytest.fixture
-def organiser(club_and_organiser):
-    return club_and_organiser[1]
-
-
-@pytest.fixture
-def referee(club):
-    user = UserFactory(username="ref")
-    member(club, Membership.Role.REFEREE, user=user, name="Referee")
-    return user
+def club(club):
+    """tests/conftest.py's club, with its organiser from the start (as organised_club makes)."""
+    organiser_of(club)
+    return club
 
 
 @pytest.fixture

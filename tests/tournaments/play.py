@@ -3,18 +3,15 @@
 import random
 from datetime import date
 
-from clubs.models import Membership
 from scoring.demo import Robot
-from tests.factories import ClubFactory, UserFactory, member
+from tests.factories import ClubFactory, member, organiser_of
 from tournaments import services
 from tournaments.models import Round
 
 
 def organised_club(username="org"):
     club = ClubFactory(default_preset="club")
-    user = UserFactory(username=username)
-    member(club, Membership.Role.ORGANISER, user=user, name=f"Organiser {username}")
-    return club, user
+    return club, organiser_of(club, username)
 
 
 def field(club, count):

@@ -7,8 +7,8 @@ import random
 import pytest
 from django.urls import reverse
 
-from clubs import ratings
-from clubs.models import GameRating, PlayerRating
+from ratings import core as ratings
+from ratings.models import GameRating, PlayerRating
 from scoring.demo import Robot
 from scoring.models import Game
 from scoring.services import Actor

@@ -5,8 +5,8 @@ from itertools import combinations
 
 import pytest
 
-from clubs.models import GameRating
-from clubs.services import ratings_recompute
+from ratings.models import GameRating
+from ratings.services import ratings_recompute
 from scoring.models import Game
 from tournaments import pairing, selectors, services
 from tournaments.models import Round, Tournament

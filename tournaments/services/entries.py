@@ -8,10 +8,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
-from clubs import ratings
-from clubs.models import Club, Player, PlayerRating
+from clubs.models import Club, Player
 from clubs.permissions import Actor, Do, require
 from clubs.services import member_add
+from ratings import core as ratings
+from ratings.models import PlayerRating
 from scoring.engine import EngineError, rules_resolve
 from scoring.limits import TARGET_MAX
 

@@ -8,7 +8,7 @@ from django.db import transaction
 from clubs import names as person_names
 from clubs.models import Player
 from clubs.permissions import Actor
-from clubs.selectors import similar_players
+from clubs.selectors import people_named
 
 from ..models import Registration, Round, Table, Tournament
 from .audit import Action, check, tournament_audit
@@ -38,8 +38,7 @@ def _resolve(tournament: Tournament, names: list[str], new_anyway: bool):
     resolved: list[tuple[Player | None, str]] = []
     doubtful: list[str] = []
     for name in names:
-        alike = similar_players(tournament.club, name)
-        same = [p for p in alike if person_names.same_name(p.display_name, name)]
+        same, alike = people_named(tournament.club, name)
         if len(same) == 1:
             resolved.append((same[0], name))
         elif alike and not new_anyway:

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from clubs import ratings
-from clubs.models import GameRating, PlayerRating
-from clubs.services import ratings_recompute
+from ratings import core as ratings
+from ratings.models import GameRating, PlayerRating
+from ratings.services import ratings_recompute
 from scoring.models import Game, Round, Seat
 from scoring.services import Actor, game_delete, game_start, round_end, turn_record
 from tests.factories import ClubFactory, member

@@ -10,8 +10,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 
-from clubs.models import GameRating
-from clubs.services import ratings_recompute
+from ratings.models import GameRating
+from ratings.services import ratings_recompute
 from scoring.models import Game
 from tests.factories import ClubFactory, member
 from tournaments.models import Registration, Round, Stage, Table, Tournament
@@ -47,7 +47,7 @@ def ann_season():
 
 
 def _page(client, player, **params):
-    response = client.get(reverse("clubs:player-detail", args=[player.pk]), params)
+    response = client.get(reverse("ratings:player-detail", args=[player.pk]), params)
     assert response.status_code == 200
     return response.content.decode()
 
@@ -105,7 +105,7 @@ def test_game_filters(client, ann_season, params, expected):
 
 
 def test_a_bad_filter_is_refused_in_words(client, ann_season):
-    response = client.get(reverse("clubs:player-detail", args=[ann_season["ann"].pk]),
+    response = client.get(reverse("ratings:player-detail", args=[ann_season["ann"].pk]),
                           {"result": "draw"})
     assert response.status_code == 400
     assert "Select a valid choice." in response.content.decode()
@@ -121,7 +121,7 @@ def test_tournament_history(client, ann_season):
 
 
 def test_in_russian(client, ann_season):
-    response = client.get(reverse("clubs:player-detail", args=[ann_season["ann"].pk]),
+    response = client.get(reverse("ratings:player-detail", args=[ann_season["ann"].pk]),
                           HTTP_ACCEPT_LANGUAGE="ru")
     html = response.content.decode()
     for text in ("Доля побед", "Среднее место", "Разница очков", "Последняя встреча"):

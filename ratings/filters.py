@@ -5,7 +5,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import Club, Player, PlayerRating
+from clubs.models import Club, Player
+from scoring.models import Game
+
+from .models import PlayerRating
 
 PERIODS = [("30", _("last 30 days")), ("90", _("last 90 days")), ("365", _("last year"))]
 
@@ -38,7 +41,7 @@ class RankingFilter(django_filters.FilterSet):
 
 class PlayerGameFilter(django_filters.FilterSet):
     """Filters of the games on a player's page, over the player's seats (declared filters only:
-    the seats' model is scoring's, which clubs does not import)."""
+    the queryset is of scoring's seats, annotated by ratings.selectors.player_games)."""
 
     opponent = django_filters.ModelChoiceFilter(
         queryset=Player.objects.order_by("display_name", "pk"), method="filter_opponent",
@@ -64,8 +67,7 @@ class PlayerGameFilter(django_filters.FilterSet):
         return queryset.filter(played_at__gte=timezone.now() - timedelta(days=int(value)))
 
     def filter_result(self, queryset, name, value):
-        # Status values spelled out: clubs does not import scoring's Game.
         if value == "playing":
-            return queryset.filter(game__status="playing")
-        won = queryset.filter(game__status="finished")
+            return queryset.filter(game__status=Game.Status.PLAYING)
+        won = queryset.filter(game__status=Game.Status.FINISHED)
         return won.filter(place=1) if value == "won" else won.exclude(place=1)

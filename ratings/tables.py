@@ -16,7 +16,7 @@ class RankingTable(tables.Table):
     player = tables.Column(
         verbose_name=_("Player"), accessor="player__display_name",
         order_by=("player__display_name",),
-        linkify=("clubs:player-detail", {"pk": tables.A("player_id")}),
+        linkify=("ratings:player-detail", {"pk": tables.A("player_id")}),
     )
     # "wide" columns give way on a phone (site.css) so the ranking needs no sideways scroll.
     club = tables.Column(verbose_name=_("Club"), accessor="player__home_club__name",
@@ -34,10 +34,10 @@ class RankingTable(tables.Table):
         fields = ["rank", "player", "club", "value", "games", "wins", "points_per_game",
                   "last_played", "trend"]
         attrs = {"class": "ranking"}
-        # Best first; the provisional and the inactive are listed apart (clubs.selectors).
+        # Best first; the provisional and the inactive are listed apart (ratings.selectors).
         order_by = ("-value",)
 
-    # The body is drawn by clubs/templatetags/ranking_tags.py; these render_* serve exports and
+    # The body is drawn by ratings/templatetags/ranking_tags.py; these render_* serve exports and
     # anyone rendering the table generically.
     def render_value(self, value, record):
         if record.provisional:

@@ -6,10 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from clubs.models import PlayerRating
+from ratings.models import PlayerRating
+from tests.clubs.test_pages import season
 from tests.factories import ClubFactory, member
-
-from .test_pages import season
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +16,8 @@ NAMES = ["Anna Volkova", "Boris Orlov", "Daria Kuznetsova", "Egor Petrov", "Vera
 
 
 @pytest.fixture
-def club():
+def season_club():
+    """A club after a season of seventy games."""
     club = ClubFactory(name="Triangle")
     season(club, [member(club, name=n) for n in NAMES], games=70)
     return club
@@ -34,59 +34,59 @@ def _header(html, label):
                      + r'<span class="arrow" aria-hidden="true">([^<]*)</span>', html).groups()
 
 
-def test_only_established_players_are_ranked(client, club):
+def test_only_established_players_are_ranked(client, season_club):
     established = list(PlayerRating.objects.filter(provisional=False).order_by("-value")
                        .values_list("player__display_name", flat=True))
     provisional = set(NAMES) - set(established)
     assert established and provisional
-    html = client.get(reverse("clubs:rankings")).content.decode()
+    html = client.get(reverse("ratings:rankings")).content.decode()
     assert _rows(html) == [(str(i), n) for i, n in enumerate(established, 1)]
     assert f"{len(provisional)} provisional player" in html
-    apart = client.get(reverse("clubs:rankings"), {"provisional": "1"}).content.decode()
+    apart = client.get(reverse("ratings:rankings"), {"provisional": "1"}).content.decode()
     assert {n for _, n in _rows(apart)} == provisional
     assert {rank for rank, _ in _rows(apart)} == {"–"}  # listed, not placed
 
 
-def test_search_by_name_keeps_the_rank(client, club):
-    ranked = _rows(client.get(reverse("clubs:rankings")).content.decode())
+def test_search_by_name_keeps_the_rank(client, season_club):
+    ranked = _rows(client.get(reverse("ratings:rankings")).content.decode())
     rank, name = ranked[-1]
-    found = client.get(reverse("clubs:rankings"), {"name": name.split()[1][:4].lower()})
+    found = client.get(reverse("ratings:rankings"), {"name": name.split()[1][:4].lower()})
     assert found.status_code == 200
     assert _rows(found.content.decode()) == [(rank, name)]
-    none = client.get(reverse("clubs:rankings"), {"name": "Zz"}).content.decode()
+    none = client.get(reverse("ratings:rankings"), {"name": "Zz"}).content.decode()
     assert _rows(none) == [] and "No rated players match." in none
 
 
-def test_numbers_sort_high_first_on_the_first_click_with_arrows(client, club):
-    html = client.get(reverse("clubs:rankings")).content.decode()
+def test_numbers_sort_high_first_on_the_first_click_with_arrows(client, season_club):
+    html = client.get(reverse("ratings:rankings")).content.decode()
     # Sorted by rating, best first: its arrow points down and its link turns the order.
     assert _header(html, "Rating") == ("descending", "sort=value", " ▼")
     assert _header(html, "Games") == ("none", "sort=-games", "")
     assert _header(html, "Trend") == ("none", "sort=-trend", "")
     assert _header(html, "Player") == ("none", "sort=player", "")
-    by_trend = client.get(reverse("clubs:rankings"), {"sort": "-trend"}).content.decode()
+    by_trend = client.get(reverse("ratings:rankings"), {"sort": "-trend"}).content.decode()
     trends = list(PlayerRating.objects.filter(provisional=False)
                   .order_by("-trend").values_list("trend", flat=True))
     shown = [int(t.replace("−", "-").replace("+", "")) if t != "·" else 0 for t in re.findall(
         r'<td class="num nowrap">(?:<span class="\w+">[▲▼] )?([^<]*)', by_trend)]
     assert shown == trends
     assert _header(by_trend, "Trend") == ("descending", "sort=trend", " ▼")
-    by_name = client.get(reverse("clubs:rankings"), {"sort": "player"}).content.decode()
+    by_name = client.get(reverse("ratings:rankings"), {"sort": "player"}).content.decode()
     assert [n for _, n in _rows(by_name)] == sorted(n for _, n in _rows(html))
     assert _header(by_name, "Player") == ("ascending", "sort=-player", " ▲")
 
 
-def test_russian_count_of_the_provisional(client, club):
-    html = client.get(reverse("clubs:rankings"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+def test_russian_count_of_the_provisional(client, season_club):
+    html = client.get(reverse("ratings:rankings"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     count = PlayerRating.objects.filter(provisional=True).count()
     word = {1: "игрок", 2: "игрока", 3: "игрока", 4: "игрока"}[count]
     assert f"{count} {word} с предварительным рейтингом" in html
 
 
-def test_home_and_club_pages_number_once_and_skip_the_provisional(client, club):
+def test_home_and_club_pages_number_once_and_skip_the_provisional(client, season_club):
     provisional = set(PlayerRating.objects.filter(provisional=True)
                       .values_list("player__display_name", flat=True))
-    for url in (reverse("home"), reverse("clubs:club-detail", args=[club.slug])):
+    for url in (reverse("home"), reverse("clubs:club-detail", args=[season_club.slug])):
         html = client.get(url).content.decode()
         short = html.split('<ol class="plain')[1].split("</ol>")[0]
         assert "1." in short

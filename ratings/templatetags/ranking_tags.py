@@ -8,7 +8,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from clubs.tables import HIGH_FIRST
+from ratings.tables import HIGH_FIRST
 
 register = template.Library()
 
@@ -50,7 +50,7 @@ def ranking_rows(table, me=None):
     """`me`: the viewer's own player id, whose row is marked."""
     provisional = escape(_("provisional: too few games yet"))
     you = escape(_("you"))
-    player_url = reverse("clubs:player-detail", args=[0])[:-2]  # "/players/"
+    player_url = reverse("ratings:player-detail", args=[0])[:-2]  # "/players/"
     ranked = not getattr(table, "unranked", False)
     out = []
     for row in table.paginated_rows:

@@ -5,13 +5,13 @@ from datetime import timedelta
 
 import pytest
 
-from clubs import selectors
-from clubs.models import GameRating, PlayerRating
-from clubs.services import ratings_recompute, ratings_reconcile
+from ratings import selectors
+from ratings.models import GameRating, PlayerRating
+from ratings.services import ratings_recompute, ratings_reconcile
 from scoring.models import Game
-from tests.clubs import test_ratings_db as rated
-from tests.clubs.test_ratings_db import T0, finished_game, from_scratch, snapshot
 from tests.factories import member
+from tests.ratings import test_ratings_db as rated
+from tests.ratings.test_ratings_db import T0, finished_game, from_scratch, snapshot
 
 
 def _late_game(club, players, games):

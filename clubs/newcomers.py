@@ -1,0 +1,72 @@
+"""People new to the club, seated straight from the start-a-game form: a new member, or a
+guest who plays (and is rated) without joining the club.
+
+A guest is a player whose home is the club but who has no membership: the club's pages know
+them (the duplicate guard finds them next time, the seat picker lists them) while the club's
+ranking, which is of its members, leaves them out. docs/recording.md says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import selectors
+from .audit import club_audit
+from .models import Club, ClubAuditEntry, Membership, Player
+from .permissions import Actor, Do, require
+from .services import SimilarPlayers, player_new
+
+
+@dataclass(frozen=True)
+class Newcomer:
+    """A name typed for a seat. ``new_anyway``: the similar people offered were declined."""
+
+    name: str
+    guest: bool = False
+    new_anyway: bool = False
+
+
+class SeatsInDoubt(Exception):
+    """Typed names close to people the club already has, by seat (an index into the list
+    asked about): the referee chooses one of them or confirms a new person. Nothing written."""
+
+    def __init__(self, doubts: dict[int, SimilarPlayers]):
+        super().__init__(f"similar names at seats {sorted(doubts)}")
+        self.doubts = doubts
+
+
+def newcomers_resolve(*, club: Club, wanted: list[Player | Newcomer]) -> list[Player | Newcomer]:
+    """Each typed name as the club's one person of exactly that name, or left a Newcomer.
+    A name only close to someone (or the same as two people) is refused with SeatsInDoubt
+    unless its newcomer says ``new_anyway``. Reads only."""
+    resolved: list[Player | Newcomer] = []
+    doubts: dict[int, SimilarPlayers] = {}
+    for index, person in enumerate(wanted):
+        if isinstance(person, Newcomer) and not person.new_anyway:
+            same, alike = selectors.people_named(club, person.name)
+            if len(same) == 1:
+                person = same[0]
+            elif alike:
+                doubts[index] = SimilarPlayers(person.name, alike)
+        resolved.append(person)
+    if doubts:
+        raise SeatsInDoubt(doubts)
+    return resolved
+
+
+def newcomer_add(*, club: Club, newcomer: Newcomer, actor: Actor | None = None) -> Player:
+    """Create the person (checked against the club's people by ``newcomers_resolve`` first):
+    a member of the club, or a guest; either is written in the club's audit. A referee may do
+    it: bringing a newcomer to the table is part of starting a game. Call inside the caller's
+    transaction, so that a game refused later creates nobody."""
+    if actor is not None:
+        require(actor, Do.START_GAME, club)
+    player = player_new(club=club, display_name=newcomer.name, new_anyway=True)
+    after = {"player": player.display_name, "player_id": player.pk}
+    if newcomer.guest:
+        club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.GUEST_ADD, after=after)
+    else:
+        Membership.objects.create(club=club, player=player, role=Membership.Role.MEMBER)
+        club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.MEMBER_ADD,
+                   after={**after, "role": Membership.Role.MEMBER})
+    return player

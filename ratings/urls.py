@@ -1,0 +1,9 @@
+from django.urls import path
+
+from . import views
+
+app_name = "ratings"
+urlpatterns = [
+    path("rankings/", views.rankings, name="rankings"),
+    path("players/<int:pk>/", views.player_detail, name="player-detail"),
+]

@@ -1,0 +1,86 @@
+"""The rankings and the player pages: public, cached under the versions of what they show."""
+
+from django.core.paginator import Paginator
+from django.http import Http404, StreamingHttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from clubs.models import Player
+from clubs.page_cache import public_page
+from clubs.selectors import player_of
+
+from . import selectors
+from .charts import rating_chart
+from .csv_export import csv_lines
+from .filters import PlayerGameFilter, RankingFilter
+from .tables import RankingTable
+
+RANKING_PAGE = 50
+PLAYER_GAMES_PAGE = 20
+
+
+@public_page("clubs")
+def rankings(request):
+    # The ranking proper, or one of the lists kept apart from it.
+    inactive = request.GET.get("inactive") == "1"
+    provisional = not inactive and request.GET.get("provisional") == "1"
+    csv = request.GET.get("format") == "csv"
+    # The CSV of the ranking keeps the provisional too, after the ranked, flagged and unranked.
+    both = inactive or (csv and not provisional)
+    rows = selectors.rankings(inactive=inactive, provisional=None if both else provisional)
+    filters = RankingFilter(request.GET or None, queryset=rows)
+    rows = selectors.with_rank(filters.qs)
+    cleaned = filters.form.cleaned_data if filters.form.is_valid() else {}
+    if cleaned.get("name"):
+        rows = selectors.named(rows, cleaned["name"])
+    if csv:
+        return _rankings_csv(rows)
+    table = RankingTable(rows)
+    table.unranked = inactive or provisional
+    RequestConfig(request, paginate={"per_page": RANKING_PAGE}).configure(table)
+    club = cleaned.get("club")
+    return render(request, "ratings/rankings.html", {
+        "table": table, "filter": filters, "inactive": inactive, "provisional": provisional,
+        "inactive_count": None if inactive else selectors.inactive_count(club=club),
+        "provisional_count": None if inactive or provisional
+        else selectors.provisional_count(club=club),
+        "me": getattr(player_of(request.user), "pk", None),
+    }, status=200 if not filters.is_bound or filters.form.is_valid() else 400)
+
+
+def _rankings_csv(rows):
+    header = [_("Rank"), _("Player"), _("Club"), _("Rating"), _("Uncertainty"),
+              _("Provisional"), _("Games"), _("Wins"), _("Points / game"), _("Last played"),
+              _("Trend")]
+    lines = csv_lines(header, (
+        ["" if r.provisional else r.rank, r.player.display_name,
+         r.player.home_club.name if r.player.home_club else "", r.value, r.uncertainty,
+         int(r.provisional), r.games, r.wins, f"{r.points_per_game:.1f}",
+         r.last_played.date().isoformat() if r.last_played else "", r.trend]
+        for r in rows.iterator(chunk_size=2000)
+    ))
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="rankings.csv"'
+    return response
+
+
+@public_page("clubs", "scoring", "tournaments")
+def player_detail(request, pk):
+    try:
+        player = selectors.player_detail(pk)
+    except Player.DoesNotExist:
+        raise Http404 from None
+    history = selectors.rating_history(player)
+    filters = PlayerGameFilter(request.GET or None, queryset=selectors.player_games(player))
+    refused = filters.is_bound and not filters.is_valid()
+    page = Paginator(filters.qs, PLAYER_GAMES_PAGE).get_page(request.GET.get("page"))
+    return render(request, "ratings/player_detail.html", {
+        "player": player,
+        "rating": getattr(player, "rating", None),
+        "chart": rating_chart(history),
+        "filter": filters, "page": page, "games": page.object_list,
+        "stats": selectors.player_stats(player),
+        "opponents": selectors.head_to_head(player),
+        "tournaments": selectors.tournament_history(player),
+    }, status=400 if refused else 200)
