@@ -26,7 +26,7 @@ from clubs.services import SimilarPlayers
 
 from . import flags, selectors, services
 from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
-from .messages import refusal
+from .messages import refusal, round_failure
 from .models import Registration, Round, Table, Tournament
 
 
@@ -272,6 +272,7 @@ def round_manage(request, slug, number):
         "playing": [t for t in lines if t.playing],
         "warnings": sum(1 for f in rnd.flags if f["code"] in flags.WARNINGS),
         "withdrawn": {r.player_id for r in regs if r.withdrawn},
+        "round_failure": round_failure(rnd),
     })
 
 
@@ -281,7 +282,8 @@ def round_progress(request, slug, number):
     tournament = _organised(request, slug)
     rnd = _round(tournament, number)
     response = render(request, "tournaments/partials/round_progress.html",
-                      {"tournament": tournament, "round": rnd})
+                      {"tournament": tournament, "round": rnd,
+                       "round_failure": round_failure(rnd)})
     if rnd.status != Round.Status.PAIRING and request.htmx:
         response["HX-Refresh"] = "true"  # paired: show the draft itself
     return response

@@ -9,6 +9,8 @@ Every decision worth explaining comes with a :class:`Flag`.
 """
 
 from .designs import Design, affine_geometry_rounds, affine_plane_rounds, resolvable_design
+from .errors import CODES as ERROR_CODES
+from .errors import PairingError
 from .knockout import (
     Bracket,
     Match,
@@ -52,6 +54,7 @@ from .swiss import pair_swiss
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "ERROR_CODES",
     "TIEBREAKS",
     "Bracket",
     "BracketState",
@@ -59,6 +62,7 @@ __all__ = [
     "Match",
     "MatchTable",
     "Meetings",
+    "PairingError",
     "PlaceRange",
     "PlayerEntry",
     "PointsScheme",

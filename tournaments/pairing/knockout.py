@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .errors import PairingError
 from .knockout_plan import knockout_plan
 from .model import Flag, PlayerId
 
@@ -106,7 +107,8 @@ def bracket_order(count: int, arity: int = 2) -> list[int]:
         ]
         size *= arity
     if size != count:
-        raise ValueError("count must be a power of arity")
+        raise PairingError("bracket-size", "count must be a power of arity",
+                           {"count": count, "arity": arity})
     return order
 
 
@@ -138,9 +140,12 @@ def single_elimination(
     n = _check(seeds)
     t, k = table_size, advance
     if not 2 <= t <= 6 or not 1 <= k < t or t % k:
-        raise ValueError("need 2 <= table_size <= 6 and advance dividing table_size")
+        raise PairingError("knockout-tables",
+                           "need 2 <= table_size <= 6 and advance dividing table_size",
+                           {"table_size": t, "advance": k})
     if third_place and t != 2:
-        raise ValueError("a third-place match needs tables of 2")
+        raise PairingError("pairs-only", "a third-place match needs tables of 2",
+                           {"table_size": t, "what": "third-place"})
     plan = knockout_plan(n, t, k)
     rounds = len(plan)
     entrants: list[Source] = [seed(s) for s in range(1, n + 1)]
@@ -280,9 +285,10 @@ def double_elimination(seeds: Sequence[PlayerId], bracket_reset: bool = True) ->
 
 def _check(seeds: Sequence[PlayerId]) -> int:
     if len(set(seeds)) != len(seeds):
-        raise ValueError("seeds must be unique")
+        raise PairingError("players-twice", "seeds must be unique", {})
     if len(seeds) < 2:
-        raise ValueError("a knockout needs at least 2 players")
+        raise PairingError("too-few-players", "a knockout needs at least 2 players",
+                           {"count": len(seeds), "min": 2})
     return len(seeds)
 
 

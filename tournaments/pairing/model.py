@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .errors import PairingError
+
 PlayerId = int
 #: One past round: the tables of that round, each a tuple of player ids in
 #: seating order (the first seat opened the game).
@@ -109,7 +111,8 @@ def table_sizes(count: int, table_size: int, remainder: Remainder) -> tuple[list
     * tables of 2 always use a bye: there is no smaller table.
     """
     if table_size not in (2, 3, 4):
-        raise ValueError("table_size must be 2, 3 or 4")
+        raise PairingError("bad-table-size", "table_size must be 2, 3 or 4",
+                           {"table_size": table_size})
     if count < 2:
         return [], count
     full, rest = divmod(count, table_size)

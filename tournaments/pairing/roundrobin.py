@@ -17,6 +17,7 @@ from itertools import combinations
 
 from . import partition
 from .designs import resolvable_design
+from .errors import PairingError
 from .model import Flag, PlayerId, Remainder, RoundDraft, Table, table_sizes
 
 #: Simulated-annealing steps per player and round (capped by MAX_STEPS).
@@ -44,7 +45,8 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
     board order and swaps colours on board 1, where ``m`` always plays.
     """
     if n < 2:
-        raise ValueError("a round robin needs at least 2 players")
+        raise PairingError("too-few-players", "a round robin needs at least 2 players",
+                           {"count": n, "min": 2})
     m = n + n % 2
     half = m // 2
     rounds = [[(i, m + 1 - i) for i in range(1, half + 1)]]
@@ -81,7 +83,7 @@ def round_robin(
     """
     ids = list(player_ids)
     if len(set(ids)) != len(ids):
-        raise ValueError("player ids must be unique")
+        raise PairingError("players-twice", "player ids must be unique", {})
     if table_size == 2:
         drafts = _berger_drafts(ids, cycles)
         if rounds is not None:
@@ -89,7 +91,8 @@ def round_robin(
         flags = [_balance_flag(ids, drafts)]
         return Schedule(drafts, flags)
     if table_size not in (3, 4):
-        raise ValueError("table_size must be 2, 3 or 4")
+        raise PairingError("bad-table-size", "table_size must be 2, 3 or 4",
+                           {"table_size": table_size})
     return _table_schedule(ids, table_size, rounds, remainder, seed)
 
 

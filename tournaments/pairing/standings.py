@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
+from .errors import PairingError
 from .model import Flag, PlayerEntry, PlayerId
 
 TIEBREAKS = (
@@ -105,7 +106,8 @@ class PointsScheme:
         """Points for each seat of a table, given the seats' placings."""
         table = self.placing.get(len(places))
         if table is None:
-            raise ValueError(f"no points defined for tables of {len(places)}")
+            raise PairingError("no-table-points", f"no points defined for tables of {len(places)}",
+                               {"size": len(places)})
         out = []
         for p in places:
             shared = sum(1 for q in places if q == p)
@@ -188,7 +190,8 @@ def compute_standings(
     tiebreaks = tuple(LEGACY_TIEBREAKS.get(c, c) for c in tiebreaks)
     unknown = [c for c in tiebreaks if c not in TIEBREAKS]
     if unknown:
-        raise ValueError(f"unknown tie-breaks: {unknown}")
+        raise PairingError("unknown-tiebreaks", f"unknown tie-breaks: {unknown}",
+                           {"tiebreaks": list(unknown)})
     stats = _collect(players, rounds, scheme)
     rating = {p.id: Fraction(p.rating) for p in players}
     flags: list[Flag] = []

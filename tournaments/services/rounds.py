@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -10,7 +12,7 @@ from clubs.permissions import Actor
 from scoring.models import Game
 from scoring.services import game_start
 
-from .. import draw
+from .. import draw, pairing
 from ..models import Registration, Round, Stage, Table, Tournament
 from .audit import Action, check, tournament_audit
 from .errors import Refused
@@ -18,6 +20,8 @@ from .errors import Refused
 #: Fields up to this many players are paired inside the request; larger ones by a Celery task
 #: while the organiser's page shows the progress.
 SYNC_LIMIT = 64
+
+logger = logging.getLogger(__name__)
 
 _DONE = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
@@ -130,7 +134,8 @@ def round_pair(*, round_id: int) -> Round:
     try:
         tables, byes, flags, plan = _draft(rnd)
     except (ValueError, Refused) as error:
-        Round.objects.filter(pk=rnd.pk).update(error=str(error)[:200], progress=0)
+        message, failure = _failure(error)
+        Round.objects.filter(pk=rnd.pk).update(error=message[:200], failure=failure, progress=0)
         rnd.refresh_from_db()
         return rnd
     _progress(rnd.pk, 80)
@@ -145,9 +150,22 @@ def round_pair(*, round_id: int) -> Round:
         rows += [Table(round=rnd, number=len(rows) + i, seats=[p], bye=True)
                  for i, p in enumerate(byes, start=1)]
         Table.objects.bulk_create(rows)
-        rnd.flags, rnd.status, rnd.progress, rnd.error = flags, Round.Status.DRAFT, 100, ""
-        rnd.save(update_fields=["flags", "status", "progress", "error"])
+        rnd.flags, rnd.status, rnd.progress = flags, Round.Status.DRAFT, 100
+        rnd.error, rnd.failure = "", None
+        rnd.save(update_fields=["flags", "status", "progress", "error", "failure"])
     return rnd
+
+
+def _failure(error: Exception) -> tuple[str, dict]:
+    """(English message for logs, the stored code and params) of a pairing that failed."""
+    if isinstance(error, pairing.PairingError):
+        return error.message, {"kind": "pairing", "code": error.code, "params": error.params}
+    if isinstance(error, Refused):
+        return error.code, {"kind": "refused", "code": error.code, "params": error.params}
+    # Not a refusal of the core: a defect. The organiser gets a plain sentence, the log the rest.
+    logger.exception("Pairing round failed")
+    return str(error) or "unexpected error", {"kind": "pairing", "code": "unexpected",
+                                              "params": {}}
 
 
 def _draft(rnd: Round):
