@@ -115,7 +115,7 @@ def pairing_refusal(code: str, params: dict) -> str:
             _("A double elimination needs tables of two players.") if p.get("what") == "double"
             else _("A match for third place needs tables of two players.")),
         "bracket-size": lambda: _(
-            "A bracket of %(count)s places cannot be split evenly into tables of "
+            "The places of the bracket (%(count)s) cannot be split evenly into tables of "
             "%(size)s.") % {"count": p.get("count"), "size": p.get("arity")},
         "too-few-players": lambda: ngettext(
             "Only %(count)s player: at least %(min)s are needed.",
