@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .errors import PairingError
+from .flags import Flag, KnockoutBye, TwoPlayerTable
 from .knockout_plan import knockout_plan
-from .model import Flag, PlayerId
+from .model import PlayerId
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ def single_elimination(
             _Raw("T", "third-place", rounds, [result(s, 2) for s in semis], 0, 2 * rounds - 1),
         )
     twos = [
-        Flag("two-player-table", {"match": m.id, "round": m.round, "table_size": t})
+        TwoPlayerTable(match=m.id, round=m.round, table_size=t)
         for m in raw
         if t > 2 and len(m.slots) == 2
     ]
@@ -300,7 +301,7 @@ def _finish(
     raw: list[_Raw],
     prefix: str,
     bracket_reset: bool,
-    extra_flags: Sequence[Flag] = (),
+    extra_flags: Sequence[TwoPlayerTable] = (),
 ) -> Bracket:
     """Drop empty seats, renumber the real matches and work out the places."""
     n = len(seeds)
@@ -346,11 +347,11 @@ def _finish(
             if s.kind == "seed":
                 first_round.setdefault(s.seed, m.round)
     flags = tuple(
-        Flag("knockout-bye", {"player": seeds[s - 1], "seed": s, "enters_round": r})
+        KnockoutBye(player=seeds[s - 1], seed=s, enters_round=r)
         for s, r in sorted(first_round.items())
         if r > 1
     ) + tuple(
-        replace(f, params={**f.params, "match": names[f.params["match"]]}) for f in extra_flags
+        replace(f, match=names[f.match]) for f in extra_flags
     )
     return Bracket(system, t, k, tuple(seeds), matches, places, flags, bracket_reset)
 

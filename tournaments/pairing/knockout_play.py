@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import PairingError
+from .flags import BracketReset, Flag
 from .knockout import Bracket, Match, Source
-from .model import Flag, PlayerId
+from .model import PlayerId
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def advance(
         done.append(m.id)
         if m.stage == "grand-final" and bracket.bracket_reset and order[0] != seats[0]:
             reset_needed = True
-            flags.append(Flag("bracket-reset", {"match": m.id, "winner": order[0]}))
+            flags.append(BracketReset(match=m.id, winner=order[0]))
     placements: dict[PlayerId, tuple[int, int]] = {}
     final_ids = {m.id for m in bracket.matches if m.stage == "grand-final"}
     for pr in bracket.places:

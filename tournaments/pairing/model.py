@@ -7,11 +7,14 @@ without knowing how they were produced.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from .errors import PairingError
+
+if TYPE_CHECKING:
+    from .flags import Flag
 
 PlayerId = int
 #: One past round: the tables of that round, each a tuple of player ids in
@@ -20,19 +23,6 @@ HistoryRound = Sequence[Sequence[PlayerId]]
 History = Sequence[HistoryRound]
 
 Remainder = Literal["bye", "smaller_tables"]
-
-
-@dataclass(frozen=True)
-class Flag:
-    """One explained decision.
-
-    ``code`` is a stable kebab-case identifier the web layer translates;
-    ``params`` holds the plain values (ids, counts, table numbers) that the
-    translated sentence needs.
-    """
-
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from dataclasses import replace
 from typing import Literal
 
 from .errors import PairingError
+from .flags import Flag, QualificationCut, Qualified
 from .knockout import Bracket, double_elimination, single_elimination
-from .model import Flag, PlayerEntry, PlayerId, RoundDraft, SwissOptions
+from .model import PlayerEntry, PlayerId, RoundDraft, SwissOptions
 from .standings import PointsScheme, RoundResult, Standings, tournament_points
 from .swiss import pair_swiss
 
@@ -54,7 +55,7 @@ def qualifiers(standings: Standings, count: int) -> tuple[tuple[PlayerId, ...], 
         raise PairingError("no-qualifiers", "at least one qualifier is needed", {"count": count})
     rows = standings.rows
     chosen = tuple(r.player for r in rows[:count])
-    flags = [Flag("qualified", {"player": r.player, "rank": r.rank}) for r in rows[:count]]
+    flags: list[Flag] = [Qualified(player=r.player, rank=r.rank) for r in rows[:count]]
     if len(rows) > count:
         last_in, first_out = rows[count - 1], rows[count]
         decided = next(
@@ -62,10 +63,8 @@ def qualifiers(standings: Standings, count: int) -> tuple[tuple[PlayerId, ...], 
             "lots",
         )
         flags.append(
-            Flag(
-                "qualification-cut",
-                {"last_in": last_in.player, "first_out": first_out.player, "decided_by": decided},
-            )
+            QualificationCut(last_in=last_in.player, first_out=first_out.player,
+                             decided_by=decided)
         )
     return chosen, flags
 

@@ -17,7 +17,8 @@ from fractions import Fraction
 from itertools import combinations
 
 from .errors import PairingError
-from .model import Flag, PlayerEntry, PlayerId
+from .flags import DirectEncounterNotApplied, Flag, Lots, Tiebreak
+from .model import PlayerEntry, PlayerId
 
 TIEBREAKS = (
     "points",
@@ -230,8 +231,8 @@ def compute_standings(
                 (k for k in range(len(codes)) if table[pid][k] != table[above][k]), len(codes) - 1
             )
             if first > 0:
-                code = "lots" if codes[first] == "lots" else "tiebreak"
-                row_flags.append(Flag(code, {"above": above, "decided_by": codes[first]}))
+                kind = Lots if codes[first] == "lots" else Tiebreak
+                row_flags.append(kind(above=above, decided_by=codes[first]))
         rows.append(
             StandingRow(
                 rank,
@@ -359,7 +360,7 @@ def _direct_encounter(
                     score[pid] += _result(mine, place)
     if all(frozenset(pair) in met for pair in combinations(group, 2)):
         return score
-    flags.append(Flag("direct-encounter-not-applied", {"players": tuple(sorted(group))}))
+    flags.append(DirectEncounterNotApplied(players=tuple(sorted(group))))
     return _partial_separation(group, score, met)
 
 

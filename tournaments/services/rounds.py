@@ -175,13 +175,13 @@ def _draft(rnd: Round):
     if stage.kind == Stage.Kind.KNOCKOUT:
         _bracket, state = draw.bracket_state(stage, tournament.table_size, tables)
         first = not any(t.match for t in tables)
-        flags = stage.flags if first else draw.flags_json(state.flags)
+        flags = stage.flags if first else pairing.flags_to_json(state.flags)
         return [(m.seats, m.match) for m in state.ready], [], flags, None
     active = _active(tournament, rnd.number)
     if stage.kind == Stage.Kind.SWISS:
         draft = draw.swiss_draft(tournament, active, tables)
         seats = [(t.seats, "") for t in draft.tables]
-        return seats, list(draft.byes), draw.flags_json(draft.flags), None
+        return seats, list(draft.byes), pairing.flags_to_json(draft.flags), None
     plan = None
     schedule = stage.plan
     if not schedule:
@@ -190,21 +190,21 @@ def _draft(rnd: Round):
     index = stage.rounds.filter(number__lt=rnd.number).count()
     planned = schedule[index]
     present = {r.player_id for r in active}
-    out, byes, flags = [], [p for p in planned["byes"] if p in present], list(planned["flags"])
+    out, byes = [], [p for p in planned["byes"] if p in present]
+    flags = pairing.flags_from_json(planned["flags"])
     if index == 0:
-        flags += plan["flags"] if plan else stage.flags
+        flags += pairing.flags_from_json(plan["flags"] if plan else stage.flags)
     for number, seats in enumerate(planned["tables"], start=1):
         kept = [p for p in seats if p in present]
         gone = [p for p in seats if p not in present]
         if gone:
-            flags.append({"code": "withdrawn-removed",
-                          "params": {"table": number, "players": gone}})
+            flags.append(pairing.WithdrawnRemoved(table=number, players=tuple(gone)))
         if len(kept) >= 2:
             out.append((kept, ""))
         elif kept:
             byes += kept
-            flags.append({"code": "bye", "params": {"player": kept[0], "reason": "table-emptied"}})
-    return out, byes, flags, plan
+            flags.append(pairing.Bye(player=kept[0], reason=pairing.ByeReason.TABLE_EMPTIED))
+    return out, byes, pairing.flags_to_json(flags), plan
 
 
 @transaction.atomic
@@ -310,21 +310,20 @@ def _edited(rnd: Round, tables: list[Table], changed: list[Table], players: list
     numbers = {t.number for t in changed}
     bye_players = {t.seats[0] for t in tables if t.bye}
     kept = [
-        f for f in rnd.flags
-        if f["params"].get("table") not in numbers
-        and not (f["code"] == "bye" and f["params"].get("player") not in bye_players)
+        f for f in pairing.flags_from_json(rnd.flags)
+        if f.at_table() not in numbers
+        and not (isinstance(f, pairing.Bye) and f.player not in bye_players)
     ]
-    known_byes = {f["params"].get("player") for f in kept if f["code"] == "bye"}
-    kept += [{"code": "bye", "params": {"player": p, "reason": "by-hand"}}
+    known_byes = {f.player for f in kept if isinstance(f, pairing.Bye)}
+    kept += [pairing.Bye(player=p, reason=pairing.ByeReason.BY_HAND)
              for p in sorted(bye_players - known_byes)]
     past = draw.load_tables(rnd.tournament, stage=rnd.stage)
     clubs = dict(Registration.objects.filter(tournament=rnd.tournament)
                  .values_list("player_id", "player__home_club_id"))
     fresh = draw.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
                                clubs if rnd.tournament.avoid_same_club else {})
-    note = {"code": "edited-by-hand", "params": {"players": players,
-                                                 "tables": sorted(numbers)}}
-    rnd.flags = kept + fresh + [note]
+    note = pairing.EditedByHand(players=tuple(players), tables=tuple(sorted(numbers)))
+    rnd.flags = pairing.flags_to_json([*kept, *fresh, note])
     rnd.save(update_fields=["flags"])
 
 
