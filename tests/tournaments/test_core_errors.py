@@ -9,15 +9,18 @@ import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from tests.sentences import assert_sentence
-from tournaments import pairing
+from tournaments import pairing, services
 from tournaments.messages import pairing_refusal, refusal, round_failure
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.pairing.designs import affine_geometry_rounds
 from tournaments.pairing.knockout import bracket_order
 from tournaments.services import Refused
+
+from .play import field, organised_club, tournament_with
 
 CORE = Path(pairing.__file__).parent
 
@@ -119,3 +122,29 @@ def test_an_error_stored_before_codes_still_shows():
     rnd = Round(error="No pairing without repeats.", failure=None)
     assert round_failure(rnd) == "No pairing without repeats."
     assert round_failure(Round()) == ""
+
+
+def test_the_unexpected_failure_has_its_own_sentence():
+    with translation.override("ru"):
+        assert_sentence(pairing_refusal("unexpected", {}), "ru")
+
+
+@pytest.mark.django_db
+def test_a_pairing_refused_by_the_core_is_stored_by_code_and_shown_in_each_language(client):
+    club, organiser = organised_club()
+    tournament = tournament_with(club, field(club, 6), table_size=3)
+    # A table size the form never offers, as a row edited by hand could hold.
+    Tournament.objects.filter(pk=tournament.pk).update(table_size=5)
+    rnd = services.round_generate(tournament=Tournament.objects.get(pk=tournament.pk))
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.PAIRING
+    assert rnd.failure == {"kind": "pairing", "code": "bad-table-size",
+                           "params": {"table_size": 5}}
+    assert rnd.error == "table_size must be 2, 3 or 4"  # English, for the logs
+    client.force_login(organiser)
+    url = reverse("tournaments:manage-round", args=[tournament.slug, rnd.number])
+    ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "За столом сидят 2, 3 или 4 игрока, а не 5." in ru
+    assert "table_size" not in ru
+    en = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Tables seat 2, 3 or 4 players, not 5." in en
