@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import (
-    Flag,
     advance,
     bracket_order,
     double_elimination,
     single_elimination,
 )
+from tournaments.pairing.flags import BracketReset
 
 PROPERTY = settings(max_examples=80, deadline=None, derandomize=True, database=None)
 
@@ -223,7 +223,7 @@ def test_bracket_reset_is_played_only_when_the_losers_bracket_wins():
     assert state.placements == {4: (4, 4), 3: (3, 3), 1: (1, 1), 2: (2, 2)}
     state = advance(bracket, {**base, "GF": 2})
     assert [(t.match, t.seats) for t in state.ready] == [("GF2", (1, 2))]
-    assert state.flags == (Flag("bracket-reset", {"match": "GF", "winner": 2}),)
+    assert state.flags == (BracketReset(match="GF", winner=2),)
     state = advance(bracket, {**base, "GF": 2, "GF2": 2})
     assert state.champion == 2 and state.placements[1] == (2, 2)
 

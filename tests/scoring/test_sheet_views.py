@@ -136,8 +136,8 @@ def test_attaching_a_record_replaces_the_sheet(client, referee, game):
                           players=[s.player for s in game.seats.order_by("position")])
     response = client.post(reverse("scoring:game-attach", args=[game_two.pk]), {"record": bad})
     assert response.status_code == 422
-    assert ("other rules than this game&#x27;s (preset: goliath in the record, club here)"
-            in response.content.decode())
+    assert ("other rules than this game&#x27;s (the set of rules: Goliath in the record, "
+            "TriOminos.ru club rules here)" in response.content.decode())
 
 
 @pytest.mark.parametrize("rounds", [1, 6])

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
 
+from .errors import PairingError
+
 Round = list[list[int]]
 
 #: Depth-first nodes one search may visit before giving up.
@@ -68,7 +70,8 @@ def affine_geometry_rounds(q: int, dim: int) -> list[Round]:
     exactly one line.
     """
     if q not in (3, 4):
-        raise ValueError("only the fields of 3 and 4 elements are built in")
+        raise PairingError("no-such-field", "only the fields of 3 and 4 elements are built in",
+                           {"order": q})
     add, mul = _field(q)
     points = list(product(range(q), repeat=dim))
 
