@@ -111,6 +111,7 @@ def test_affine_planes_are_resolvable_designs():
      (33, 3, 16, "difference-family"), (39, 3, 19, "difference-family"),
      (45, 3, 22, "product"), (51, 3, 25, "difference-family"),
      (57, 3, 28, "difference-family"), (63, 3, 31, "difference-family"),
+     (69, 3, 34, "difference-family"),
      (75, 3, 37, "difference-family"), (81, 3, 40, "affine-geometry"),
      (87, 3, 43, "difference-family"), (99, 3, 49, "product"),
      (16, 4, 5, "affine-geometry"), (28, 4, 9, "difference-family"),
