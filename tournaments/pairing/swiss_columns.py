@@ -246,7 +246,7 @@ class _Columns:
                 return [list(self.columns[k]) for k in current], upper, False
             chosen, value, optimal = found
             current, upper = chosen, value
-            if optimal and (value - bound <= kept_gap + 1e-6 or value <= bound):
+            if value <= bound or (optimal and value - bound <= kept_gap + 1e-6):
                 return [list(self.columns[k]) for k in current], value, True
             if not optimal or time.perf_counter() + MIN_SECONDS > deadline:
                 return [list(self.columns[k]) for k in current], value, False

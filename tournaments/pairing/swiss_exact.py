@@ -17,12 +17,12 @@ of the tiers above it fixed:
 Cheap proofs come first: conflicts and seat balance cannot go below 0, and
 score mixing cannot go below the best split that ignores who met whom
 (:func:`.swiss_split.score_bound`). A draft at a bound is optimal for that
-tier without the solver. Otherwise CP-SAT decides, first as set
-partitioning over every table that could belong to an optimal round
-(:mod:`.swiss_columns`; strong, but only while there are at most a few
-thousand such tables), else (:mod:`.swiss_split`) the least conflict total
-over a boolean per (player, table), then the cheapest *split* (point totals
-per table) that players can fill with that conflict, then, among splits of
+tier without a solver. Otherwise each tier is solved as set partitioning
+over every table that could belong to a better round (:mod:`.swiss_columns`:
+an LP bound, reduced-cost fixing, then SCIP), or, when too many tables
+qualify, by CP-SAT (:mod:`.swiss_split`): the least conflict total over a
+boolean per (player, table), then the cheapest *split* (point totals per
+table) that players can fill with that conflict, then, among splits of
 that cost, one with a fair opener at every table.
 
 **Planning ahead** (``future`` > 0): one CP-SAT model seats this round and
