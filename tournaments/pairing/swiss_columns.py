@@ -221,7 +221,10 @@ class _Columns:
         """
         weights = self.weights[tier]
         index = {c: k for k, c in enumerate(self.columns)}
-        current = [index[tuple(sorted(t, key=self.position.__getitem__))] for t in tables]
+        keys = [tuple(sorted(t, key=self.position.__getitem__)) for t in tables]
+        if any(key not in index for key in keys):
+            return None, None, False  # the start is not among the columns: nothing to prove
+        current = [index[key] for key in keys]
         upper = sum(weights[k] for k in current)
         if time.perf_counter() + MIN_SECONDS > deadline:
             return None, None, False
