@@ -2,8 +2,8 @@
 
 Tables of 2 follow FIDE's Berger tables (Handbook C.05, Annex 1). Tables of
 3–4 use an exact resolvable design when one is built in (``designs``: every
-pair meets exactly once — Kirkman triple systems for 9, 15, 21, 27, 39, 63,
-81 in threes, designs for 16, 28, 40, 64 in fours) and otherwise a local
+pair meets exactly once — Kirkman triple systems for every size ≡ 3 mod 6 up
+to 99 but 93, designs for 16, 28, 40, 52, 64 in fours) and otherwise a local
 search that keeps the pair-meeting counts as even as possible.
 """
 
