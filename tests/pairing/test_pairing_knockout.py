@@ -30,6 +30,15 @@ def play_out(bracket, decide):
             history.append((table.match, table.seats, results[table.match]))
 
 
+def shuffled(rng):
+    """Results at random: every table finishes in an order drawn from ``rng``."""
+    def decide(seats):
+        order = list(seats)
+        rng.shuffle(order)
+        return order
+    return decide
+
+
 def seed_wins(bracket):
     rank = {p: i for i, p in enumerate(bracket.seeds)}
     return lambda seats: sorted(seats, key=rank.__getitem__)
@@ -129,12 +138,7 @@ def test_single_elimination_random_results(n, seed, third):
     byes = {f.params["seed"] for f in bracket.flags if f.code == "knockout-bye"}
     assert byes == set(range(1, size - n + 1))
 
-    def decide(seats):
-        order = list(seats)
-        rng.shuffle(order)
-        return order
-
-    state, results, history = play_out(bracket, decide)
+    state, results, history = play_out(bracket, shuffled(rng))
     check_final(state, players)
     # Winners (and, for the third-place match, losers) move on to the next match.
     source = {m.id: m for m in bracket.matches}
@@ -170,12 +174,7 @@ def test_table_brackets_random_results(n, shape, seed):
     players = list(range(1, n + 1))
     bracket = single_elimination(players, table_size=size, advance=k)
 
-    def decide(seats):
-        order = list(seats)
-        rng.shuffle(order)
-        return order
-
-    state, _, history = play_out(bracket, decide)
+    state, _, history = play_out(bracket, shuffled(rng))
     check_final(state, players)
     for _mid, seats, _ in history:
         assert 2 <= len(seats) <= size
@@ -241,12 +240,7 @@ def test_double_elimination_random_results(n, seed, reset):
     players = list(range(1, n + 1))
     bracket = double_elimination(players, bracket_reset=reset)
 
-    def decide(seats):
-        order = list(seats)
-        rng.shuffle(order)
-        return order
-
-    state, _, history = play_out(bracket, decide)
+    state, _, history = play_out(bracket, shuffled(rng))
     check_final(state, players)
     losses = dict.fromkeys(players, 0)
     for _, _, order in history:
