@@ -1,9 +1,11 @@
 """Load from a second process: the site under gunicorn (DEBUG=0), wrk on loopback."""
 
+import argparse
 import contextlib
 import os
 import re
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -38,6 +40,42 @@ def load(url: str, seconds: int, connections: int, headers: dict | None = None,
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     cpu = (server.cpu_seconds() - before) / requests * 1e6 if server and requests else None
     return Load(rate, requests, int(bad.group(1)) if bad else 0, cpu)
+
+
+def load_options(parser: argparse.ArgumentParser, *, seconds: int = 10, workers: int = 2
+                 ) -> None:
+    """The options every wrk benchmark takes: how long and how often to load, how hard, and
+    how many gunicorn workers answer."""
+    parser.add_argument("--seconds", type=int, default=seconds)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=workers)
+
+
+def in_turns(targets: list[tuple[str, "Server", str, dict]], runs: int, seconds: int,
+             connections: int) -> dict[str, list[Load]]:
+    """Every target loaded once a run, the targets taking turns within each run, so a change in
+    the machine's load touches all of them alike; each target's runs, by its name."""
+    results: dict[str, list[Load]] = {name: [] for name, _, _, _ in targets}
+    for _run in range(runs):
+        for name, server, path, headers in targets:
+            results[name].append(load(server.url + path, seconds, connections, headers, server))
+    return results
+
+
+@dataclass
+class Summary:
+    """A target's runs as printed: the median requests per second, every run's, and how many
+    answers were not 2xx or 3xx in all."""
+
+    rate: float
+    rates: str
+    bad: int
+
+
+def summary(runs: list[Load]) -> Summary:
+    return Summary(statistics.median(run.rate for run in runs),
+                   ", ".join(f"{run.rate:.0f}" for run in runs), sum(run.bad for run in runs))
 
 
 def wrk(url: str, seconds: int, connections: int, headers: dict | None = None

@@ -17,15 +17,12 @@ import re
 import statistics
 
 from _setup import ROOT, live_game, machine, rated_players, setup
-from _wrk import fetch, gunicorn, load, production_env
+from _wrk import fetch, gunicorn, in_turns, load_options, production_env, summary
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=2)
+    load_options(parser)
     parser.add_argument("--port", type=int, default=8106)
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--cache", default="", help="CACHE_URL for the server (default: memory)")
@@ -79,15 +76,12 @@ def main() -> None:
               f"connections, {args.seconds} s x {args.runs} runs, targets interleaved")
         print(f"data: {args.players} rated players ({ranked} active) in 20 clubs; a live "
               f"4-player game with {game.turn_count} turns")
-        results: dict[str, list] = {name: [] for name, _, _ in targets}
-        for _run in range(args.runs):
-            for name, path, headers in targets:
-                results[name].append(load(site + path, args.seconds, args.connections, headers,
-                                          server))
+        results = in_turns([(name, server, path, headers) for name, path, headers in targets],
+                           args.runs, args.seconds, args.connections)
         for name, runs in results.items():
-            bad = sum(run.bad for run in runs)
-            print(f"{name}: median {statistics.median(r.rate for r in runs):.0f} requests/s "
-                  f"(runs: {', '.join(f'{r.rate:.0f}' for r in runs)}; non-2xx/3xx: {bad}); "
+            said = summary(runs)
+            print(f"{name}: median {said.rate:.0f} requests/s "
+                  f"(runs: {said.rates}; non-2xx/3xx: {said.bad}); "
                   f"server CPU median {statistics.median(r.cpu_us for r in runs):.0f} µs/request "
                   f"(runs: {', '.join(f'{r.cpu_us:.0f}' for r in runs)})")
 

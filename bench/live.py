@@ -15,17 +15,14 @@ import statistics
 import urllib.request
 
 from _setup import live_game, machine, setup
-from _wrk import gunicorn, production_env, wrk
+from _wrk import gunicorn, load_options, production_env, wrk
 
 PORT = 8765
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=4)
+    load_options(parser, workers=4)
     args = parser.parse_args()
     url = setup()
 

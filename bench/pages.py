@@ -18,7 +18,7 @@ import re
 import statistics
 
 from _setup import ROOT, live_game, machine, rated_players, setup
-from _wrk import fetch, gunicorn, load, production_env
+from _wrk import fetch, gunicorn, in_turns, load_options, production_env, summary
 
 PLAYERS_AT_THE_TOURNAMENT = 8
 
@@ -89,10 +89,7 @@ def cpu(runs) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=int, default=5)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=2)
+    load_options(parser, seconds=5)
     parser.add_argument("--port", type=int, default=8125, help="the warm server; cold: +1")
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--database", default="tri_pages", help="PostgreSQL database to recreate")
@@ -156,25 +153,19 @@ def main() -> None:
         print(f"data: {args.players} rated players in 20 clubs; an {PLAYERS_AT_THE_TOURNAMENT}-"
               f"player tournament (round 1 played, round 2 live); a live 4-player game with "
               f"{live.turn_count} turns")
-        results: dict[str, list] = {name: [] for name, _, _, _ in targets}
-        for _run in range(args.runs):
-            for name, server, path, headers in targets:
-                results[name].append(load(server.url + path, args.seconds, args.connections,
-                                          headers, server))
-    hello = statistics.median(r.rate for r in results["hello-world Django view"])
+        results = in_turns(targets, args.runs, args.seconds, args.connections)
+    hello = summary(results["hello-world Django view"]).rate
     print("\n| target | median requests/s | of hello-world | runs | server CPU per request "
           "| queries |")
     print("|---|---|---|---|---|---|")
     for name, runs in results.items():
-        rate = statistics.median(r.rate for r in runs)
+        said = summary(runs)
         page, _, kind = name.partition(": ")
         queries = ""
         if page in counts and kind.startswith(("warm", "cold")):
             queries = str(counts[page][0 if kind.startswith("cold") else 1])
-        bad = sum(r.bad for r in runs)
-        print(f"| {name} | {rate:.0f} | {rate / hello:.0%} | "
-              f"{', '.join(f'{r.rate:.0f}' for r in runs)}"
-              f"{f' ({bad} non-2xx/3xx)' if bad else ''} | "
+        print(f"| {name} | {said.rate:.0f} | {said.rate / hello:.0%} | {said.rates}"
+              f"{f' ({said.bad} non-2xx/3xx)' if said.bad else ''} | "
               f"{cpu(runs)} | {queries} |")
 
 

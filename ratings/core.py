@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from .errors import RatingsError
+
 __all__ = [
     "DEFAULT",
     "DISPLAY_BASE",
@@ -29,6 +31,7 @@ __all__ = [
     "GameResult",
     "Rating",
     "RatingChange",
+    "RatingsError",
     "display",
     "is_provisional",
     "placings",
@@ -79,13 +82,15 @@ def placings(scores: Sequence[int | float]) -> list[int]:
 
     Equal scores share the best place they cover and the next place is skipped
     (standard competition ranking): ``placings([50, 80, 50, 10]) == [2, 1, 2, 4]``.
-    Raises ``ValueError`` for a score that is not finite (NaN would make every
+    Raises ``RatingsError`` (a ValueError) for a score that is not finite (NaN would make every
     comparison false and silently produce nonsense places).
     """
     values = tuple(scores)
     for score in values:
         if not math.isfinite(score):
-            raise ValueError(f"score must be a finite number, got {score!r}")
+            raise RatingsError("score-not-finite",
+                               f"score must be a finite number, got {score!r}",
+                               {"score": repr(score)})
     ascending = sorted(values)
     # bisect_right counts the scores <= s, so n + 1 minus it is 1 + (scores > s).
     top = len(values) + 1
@@ -94,9 +99,12 @@ def placings(scores: Sequence[int | float]) -> list[int]:
 
 def _check_game(n_ratings: int, n_results: int) -> None:
     if n_ratings != n_results:
-        raise ValueError(f"{n_ratings} ratings but {n_results} results")
+        raise RatingsError("results-mismatch", f"{n_ratings} ratings but {n_results} results",
+                           {"ratings": n_ratings, "results": n_results})
     if not MIN_PLAYERS <= n_ratings <= MAX_PLAYERS:
-        raise ValueError(f"a game has {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n_ratings}")
+        raise RatingsError("player-count",
+                           f"a game has {MIN_PLAYERS}-{MAX_PLAYERS} players, got {n_ratings}",
+                           {"count": n_ratings, "min": MIN_PLAYERS, "max": MAX_PLAYERS})
 
 
 def rate_places(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
@@ -112,7 +120,8 @@ def rate_places(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating
         # openskill truncates ranks with int(), so a fractional place would be
         # merged with its neighbour instead of rejected.
         if not isinstance(place, int) or isinstance(place, bool) or place < 1:
-            raise ValueError(f"a place must be a positive int, got {place!r}")
+            raise RatingsError("bad-place", f"a place must be a positive int, got {place!r}",
+                               {"place": repr(place)})
     teams = [[_OpenskillRating(r.mu, r.sigma)] for r in ratings]
     return [Rating(team[0].mu, team[0].sigma) for team in _rate(teams, ranks=ranks)]
 
@@ -166,10 +175,13 @@ class GameResult:
         object.__setattr__(self, "scores", scores)
         _check_game(len(players), len(scores))
         if len(set(players)) != len(players):
-            raise ValueError(f"a player appears twice in game {self.game_key!r}")
+            raise RatingsError("player-twice", f"a player appears twice in game {self.game_key!r}",
+                               {"game": repr(self.game_key)})
         for score in scores:
             if not math.isfinite(score):
-                raise ValueError(f"score must be a finite number, got {score!r}")
+                raise RatingsError("score-not-finite",
+                                   f"score must be a finite number, got {score!r}",
+                                   {"score": repr(score)})
 
     @classmethod
     def from_pairs(
@@ -213,7 +225,8 @@ class GameChanges(Sequence[RatingChange]):
         """Low-level constructor: ``floats`` holds mu/sigma before, mu/sigma after,
         for each player in turn.  ``GameChanges.of(changes)`` is the friendly one."""
         if len(floats) != 4 * len(player_keys):
-            raise ValueError("need four floats per player")
+            raise RatingsError("bad-changes", "need four floats per player",
+                               {"players": len(player_keys), "floats": len(floats)})
         self.player_keys = player_keys
         self._floats = floats
 
@@ -273,7 +286,7 @@ def recompute(
     player order.  The floats are identical to calling ``rate_game`` game by
     game, so recomputing from a corrected game onwards, starting from the
     ratings as they stood before it, gives the same result as recomputing
-    everything from scratch.  Raises ``ValueError`` if a game key repeats.
+    everything from scratch.  Raises ``RatingsError`` if a game key repeats.
     """
     start = start or {}
     changes: dict[Hashable, GameChanges] = {}
@@ -288,7 +301,8 @@ def recompute(
     for game in games:
         game_key = game.game_key
         if game_key in changes:
-            raise ValueError(f"game {game_key!r} appears twice")
+            raise RatingsError("game-twice", f"game {game_key!r} appears twice",
+                               {"game": repr(game_key)})
         # A no-op for GameResult; keeps a duck-typed game's list out of the result.
         players = tuple(game.player_keys)
         teams = []

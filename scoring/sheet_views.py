@@ -8,7 +8,6 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from scoring.engine import EngineError
 
@@ -46,63 +45,7 @@ def _back(request, game: Game) -> str:
 
 def sheet_refusal(error: EngineError, names: list[str], first_round: int = 0) -> str:
     """An engine refusal of a sheet in words, rounds numbered as on the sheet."""
-    p = error.params
-    number = first_round + p.get("round", 0) + 1
-
-    def name(seat):
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    code = error.code
-    if code == "sheet-after-end":
-        return _("The game ended with round %(ended)s; round %(round)s comes after the end. "
-                 "Check the sheet or leave that line empty.") % {
-            "ended": first_round + p["ended"] + 1, "round": number}
-    if code == "sheet-not-over":
-        if p.get("target") is not None:
-            return _("After round %(round)s nobody has reached %(target)s: the game is not "
-                     "over yet. Enter the remaining rounds.") % {"round": number,
-                                                                "target": p["target"]}
-        return ngettext("This game plays %(limit)s round; the sheet has %(played)s.",
-                        "This game plays %(limit)s rounds; the sheet has %(played)s.",
-                        p["limit"] or 0) % p
-    if code == "sheet-total":
-        return _("Round %(round)s: the total written for %(player)s is %(written)s, but the "
-                 "points add up to %(sum)s.") % {"round": number, "player": name(p["seat"]),
-                                                 "written": p["written"], "sum": p["sum"]}
-    if code == "sheet-round-winner":
-        return _("Several players reached the target in the last round (%(players)s): say who "
-                 "won that round, it decides the game.") % {
-            "players": ", ".join(name(s) for s in p["reached"])}
-    if code == "final-not-over":
-        return _("Nobody reached the target of %(target)s: the game is not over. If a player "
-                 "reached it during the last round and then lost points, mark that "
-                 "player.") % p
-    texts = {
-        "sheet-number": lambda: _("Round %(round)s, %(player)s: enter a whole number.") % {
-            "round": number, "player": name(p.get("seat"))},
-        "sheet-too-big": lambda: _("Round %(round)s, %(player)s: a score of %(value)s is more "
-                                   "than a game can hold.") % {"round": number,
-                                                          "player": name(p.get("seat")),
-                                                          "value": p.get("value")},
-        "sheet-row": lambda: _("Enter one number for each player."),
-        "sheet-empty": lambda: _("Enter at least one round."),
-        "sheet-no-target": lambda: _("These rules play no target: nobody can reach it."),
-        "unknown-player": lambda: _("Choose a player of this game."),
-        "finished-on-tablet": lambda: _("This game was recorded move by move to its end; "
-                                        "correct its turns instead."),
-        "record-rules": lambda: _("The record was played under other rules than this game's "
-                                  "(%(name)s: %(record)s in the record, %(game)s here).") % {
-            "name": p["name"], "record": _rule_value(p["record"]), "game": _rule_value(p["game"])},
-        "record-players": lambda: _("The record's players are not this game's players "
-                                    "(%(player)s).") % p,
-    }
-    if code in texts:
-        return texts[code]()
-    return refusal(error, players=names)
-
-
-def _rule_value(value) -> str:
-    return pgettext("rule value", "none") if value is None else str(value)
+    return refusal(error, players=names, first_round=first_round)
 
 
 def _attempt(call, names: list[str], first_round: int = 0) -> str | None:

@@ -243,7 +243,7 @@ def record_sheet_apply(*, game: Game, record: dict, actor: Actor) -> None:
     if not isinstance(sheet, list) or not sheet or not all(
             isinstance(line, dict) and isinstance(line.get("points"), dict) for line in sheet):
         raise _refuse("bad-record", "sheet: expected a list of {points: {player: number}}",
-                      path="sheet")
+                      path="sheet", expected="sheet", part="sheet")
     rounds = [[line["points"].get(name) for name in names] for line in sheet]
     winner = sheet[-1].get("winner")
     round_winner = names.index(winner) if winner in names else None

@@ -186,3 +186,22 @@ def game(club):
 
     players = [member(club, name=n) for n in ("Anna", "Boris", "Vera")]
     return game_start(club=club, players=players, preset=club.default_preset, actor=Actor())
+
+
+@pytest.fixture
+def migrate_to(transactional_db):
+    """For the tests of a migration that changes data: ``migrate_to(targets)`` moves the test
+    database to those migrations and returns the models as they were there. Afterwards the
+    database is migrated to the latest again, where every other test expects it."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    def migrate(targets):
+        executor = MigrationExecutor(connection)
+        executor.migrate(targets)
+        return executor.loader.project_state(targets).apps
+
+    yield migrate
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())

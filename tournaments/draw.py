@@ -8,7 +8,7 @@ on plain objects, one manager that talks to the database.)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from scoring.models import Game, Seat
@@ -143,10 +143,10 @@ def round_robin_plan(tournament: Tournament, registrations: Sequence[Registratio
     )
     plan = [
         {"tables": [list(t.seats) for t in rnd.tables], "byes": list(rnd.byes),
-         "flags": flags_json(rnd.flags)}
+         "flags": pairing.flags_to_json(rnd.flags)}
         for rnd in schedule.rounds
     ]
-    return ids, plan, flags_json(schedule.flags)
+    return ids, plan, pairing.flags_to_json(schedule.flags)
 
 
 def bracket_for(stage: Stage, table_size: int) -> pairing.Bracket:
@@ -169,17 +169,6 @@ def bracket_state(stage: Stage, table_size: int, tables: Iterable[PlayedTable]):
         if t.stage_id == stage.pk and t.match and t.finished
     }
     return bracket, pairing.advance(bracket, results)
-
-
-def flags_json(flags: Iterable[pairing.Flag]) -> list[dict]:
-    """Flags as JSON: tuples become lists, so what is stored reads back the same."""
-    out = []
-    for flag in flags:
-        data = asdict(flag)
-        data["params"] = {k: list(v) if isinstance(v, tuple) else v
-                          for k, v in dict(data["params"]).items()}
-        out.append(data)
-    return out
 
 
 def standings(
@@ -210,7 +199,7 @@ def meeting_flags(
     tables: Iterable[tuple[int, Sequence[int]]],
     past: Sequence[PlayedTable],
     clubs: dict[int, int | None],
-) -> list[dict]:
+) -> list[pairing.Flag]:
     """Repeat-meeting and same-club flags for tables changed by hand, worded like the core's.
 
     The core explains only drafts it made; after a swap the organiser still needs to see
@@ -224,10 +213,9 @@ def meeting_flags(
             count = meetings.count(a, b)
             if count:
                 last = meetings.last_round(a, b)
-                out.append({"code": "repeat-meeting", "params": {
-                    "players": [a, b], "table": number, "meetings": count, "last_round": last,
-                    "consecutive": last == meetings.rounds, "proof": "by-hand"}})
+                out.append(pairing.RepeatMeeting(
+                    players=(a, b), table=number, meetings=count, last_round=last,
+                    consecutive=last == meetings.rounds, proof=pairing.Proof.BY_HAND))
             if clubs.get(a) and clubs.get(a) == clubs.get(b):
-                out.append({"code": "same-club", "params": {
-                    "players": [a, b], "club": str(clubs[a]), "table": number}})
+                out.append(pairing.SameClub(players=(a, b), club=str(clubs[a]), table=number))
     return out

@@ -1,20 +1,24 @@
 """The pairing core's flags in plain, translated words for organisers and players.
 
-The core gives a stable code and plain params (player ids, table numbers); this module is the
-only place that turns them into sentences. Codes made by this app rather than the core:
-``withdrawn-removed``, ``edited-by-hand``, and the bye reasons ``table-emptied``, ``by-hand``.
+The flags are typed (tournaments.pairing.flags: one dataclass per kind, stored as JSON through
+its flag_to_json / flag_from_json); this module is the only place that turns them into
+sentences. Kinds made by this app rather than the core: WithdrawnRemoved, EditedByHand, and
+the bye reasons TABLE_EMPTIED and BY_HAND.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-#: Flags an organiser should look at before publishing; the rest are explanations.
-WARNINGS = {"repeat-meeting", "same-club", "forbidden-pair", "withdrawn-removed",
-            "two-player-table"}
+from .pairing import FLAG_KINDS, ByeReason, Flag, Proof, flag_from_json
+from .pairing import flags as kinds
+
+#: Codes of the flags an organiser should look at before publishing; the rest are explanations.
+WARNINGS = frozenset(code for code, kind in FLAG_KINDS.items() if kind.warning)
 
 TIEBREAK_LABELS = {
     "points": gettext_lazy("Points"),
@@ -36,19 +40,19 @@ TIEBREAK_LABELS = {
 }
 
 _PROOF = {
-    "minimal": gettext_lazy("no pairing avoids it"),
-    "unavoidable": gettext_lazy("no pairing without repeats exists"),
-    "heuristic": gettext_lazy("the fastest search found no better pairing"),
-    "by-hand": gettext_lazy("set by hand"),
+    Proof.MINIMAL: gettext_lazy("no pairing avoids it"),
+    Proof.UNAVOIDABLE: gettext_lazy("no pairing without repeats exists"),
+    Proof.HEURISTIC: gettext_lazy("the fastest search found no better pairing"),
+    Proof.BY_HAND: gettext_lazy("set by hand"),
 }
 
 _BYE_REASON = {
-    "odd-number": gettext_lazy("an odd number of players"),
-    "remainder": gettext_lazy("the players do not fill whole tables"),
-    "too-few-players": gettext_lazy("too few players for a table"),
-    "round-robin": gettext_lazy("the round-robin schedule"),
-    "table-emptied": gettext_lazy("the rest of the table withdrew"),
-    "by-hand": gettext_lazy("set by hand"),
+    ByeReason.ODD_NUMBER: gettext_lazy("an odd number of players"),
+    ByeReason.REMAINDER: gettext_lazy("the players do not fill whole tables"),
+    ByeReason.TOO_FEW_PLAYERS: gettext_lazy("too few players for a table"),
+    ByeReason.ROUND_ROBIN: gettext_lazy("the round-robin schedule"),
+    ByeReason.TABLE_EMPTIED: gettext_lazy("the rest of the table withdrew"),
+    ByeReason.BY_HAND: gettext_lazy("set by hand"),
 }
 
 
@@ -59,96 +63,112 @@ class Said:
     table: int | None
 
 
-def _pair(params, names) -> str:
-    a, b = params["players"]
+def _pair(players, names) -> str:
+    a, b = players
     return _("%(a)s and %(b)s") % {"a": names.get(a, "?"), "b": names.get(b, "?")}
+
+
+def _listed(players, names) -> str:
+    return ", ".join(names.get(x, "?") for x in players)
 
 
 def _num(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def describe(flag: dict, names: dict[int, str]) -> Said:
-    """One flag as a sentence; ``names`` maps player ids to names."""
-    code, p = flag["code"], flag.get("params", {})
-
-    def name(key="player"):
-        return names.get(p.get(key), "?")
-
-    if code == "bye":
-        text = _("%(player)s sits out this round (a bye): %(reason)s.") % {
-            "player": name(), "reason": _BYE_REASON.get(p.get("reason"), p.get("reason"))}
-        if p.get("previous_byes"):
-            text += " " + _("They already had a bye before.")
-    elif code == "repeat-meeting":
-        text = ngettext(
-            "%(pair)s meet again (they met once before, last in round %(last)s): %(proof)s.",
-            "%(pair)s meet again (%(count)s meetings before, last in round %(last)s): "
-            "%(proof)s.", p["meetings"]) % {
-            "pair": _pair(p, names), "count": p["meetings"], "last": p["last_round"],
-            "proof": _PROOF.get(p.get("proof"), p.get("proof"))}
-        if p.get("consecutive"):
-            text += " " + _("They also met in the previous round.")
-    elif code == "same-club":
-        text = _("%(pair)s are from the same club; no better pairing avoids it.") % {
-            "pair": _pair(p, names)}
-    elif code == "forbidden-pair":
-        text = _("%(pair)s were not to meet, but no pairing avoids it.") % {
-            "pair": _pair(p, names)}
-    elif code == "score-float":
-        # Translators: a player and their tournament points, as in "Anna 3".
-        text = _("%(player)s %(points)s") % {"player": name(), "points": _num(p["points"])}
-    elif code == "seat-balance":
-        text = _("%(player)s opens again (openings: %(opened)s, games: %(games)s): "
-                 "everybody else at the table opened more.") % {
-            "player": name(), "opened": p["opened"], "games": p["games"]}
-    elif code == "remainder-table":
-        text = _("A table of %(size)s, because the players do not fill whole tables of "
-                 "%(table_size)s.") % p
-    elif code == "withdrawn-removed":
-        text = _("Withdrawn players left this table: %(players)s.") % {
-            "players": ", ".join(names.get(x, "?") for x in p["players"])}
-    elif code == "edited-by-hand":
-        text = _("Changed by hand: %(players)s.") % {
-            "players": ", ".join(names.get(x, "?") for x in p["players"])}
-    elif code == "meeting-balance":
-        text = ngettext("Over the whole schedule each pair meets %(min)s to %(max)s time.",
-                        "Over the whole schedule each pair meets %(min)s to %(max)s times.",
-                        p["max"]) % p
-        if p.get("unmet_pairs"):
-            text += " " + ngettext("%(n)s pair never meets.", "%(n)s pairs never meet.",
-                                   p["unmet_pairs"]) % {"n": p["unmet_pairs"]}
-    elif code == "exact-design":
-        text = _("A perfect schedule: every pair meets exactly once.")
-    elif code == "knockout-bye":
-        text = _("%(player)s (seed %(seed)s) goes straight to knockout round %(round)s.") % {
-            "player": name(), "seed": p["seed"], "round": p["enters_round"]}
-    elif code == "two-player-table":
-        text = _("Knockout round %(round)s has a two-player game at %(match)s: with this "
-                 "number of players it cannot be avoided at tables of %(table_size)s.") % p
-    elif code == "qualified":
-        text = _("%(player)s qualified in place %(rank)s.") % {"player": name(),
-                                                              "rank": p["rank"]}
-    elif code == "qualification-cut":
-        text = _("%(last)s got the last place in the knockout ahead of %(first)s, decided by "
-                 "%(by)s.") % {"last": name("last_in"), "first": name("first_out"),
-                              "by": TIEBREAK_LABELS.get(p["decided_by"], p["decided_by"])}
-    elif code == "bracket-reset":
-        text = _("%(player)s won the grand final: a deciding final is played.") % {
-            "player": name("winner")}
-    elif code in ("tiebreak", "lots"):
-        text = _("Level on points with %(above)s, placed below by %(by)s.") % {
-            "above": name("above"), "by": TIEBREAK_LABELS.get(p["decided_by"], p["decided_by"])}
-    elif code == "direct-encounter-not-applied":
-        text = _("Direct encounter only partly separates %(players)s: not all of them met, so "
-                 "only a player no missing game could catch up with is placed by it.") % {
-            "players": ", ".join(names.get(x, "?") for x in p["players"])}
-    else:
-        text = code
-    return Said(text, code in WARNINGS, p.get("table"))
+def _tiebreak(code: str) -> str:
+    return TIEBREAK_LABELS.get(code, code)
 
 
-def split(flags: list[dict], names: dict[int, str]) -> tuple[list[Said], dict[int, list[Said]]]:
+def describe(flag: Flag | Mapping, names: dict[int, str]) -> Said:
+    """One flag (typed, or as stored) as a sentence; ``names`` maps player ids to names."""
+    if isinstance(flag, Mapping):
+        flag = flag_from_json(flag)
+    return Said(_sentence(flag, names), flag.warning, flag.at_table())
+
+
+def _sentence(flag: Flag, names: dict[int, str]) -> str:
+    def name(player):
+        return names.get(player, "?")
+
+    match flag:
+        case kinds.Bye():
+            text = _("%(player)s sits out this round (a bye): %(reason)s.") % {
+                "player": name(flag.player), "reason": _BYE_REASON.get(flag.reason, flag.reason)}
+            if flag.previous_byes:
+                text += " " + _("They already had a bye before.")
+            return text
+        case kinds.RepeatMeeting():
+            text = ngettext(
+                "%(pair)s meet again (they met once before, last in round %(last)s): %(proof)s.",
+                "%(pair)s meet again (%(count)s meetings before, last in round %(last)s): "
+                "%(proof)s.", flag.meetings) % {
+                "pair": _pair(flag.players, names), "count": flag.meetings,
+                "last": flag.last_round, "proof": _PROOF.get(flag.proof, flag.proof)}
+            if flag.consecutive:
+                text += " " + _("They also met in the previous round.")
+            return text
+        case kinds.SameClub():
+            return _("%(pair)s are from the same club; no better pairing avoids it.") % {
+                "pair": _pair(flag.players, names)}
+        case kinds.ForbiddenPair():
+            return _("%(pair)s were not to meet, but no pairing avoids it.") % {
+                "pair": _pair(flag.players, names)}
+        case kinds.ScoreFloat():
+            # Translators: a player and their tournament points, as in "Anna 3".
+            return _("%(player)s %(points)s") % {"player": name(flag.player),
+                                                  "points": _num(flag.points)}
+        case kinds.SeatBalance():
+            return _("%(player)s opens again (openings: %(opened)s, games: %(games)s): "
+                     "everybody else at the table opened more.") % {
+                "player": name(flag.player), "opened": flag.opened, "games": flag.games}
+        case kinds.RemainderTable():
+            return _("A table of %(size)s, because the players do not fill whole tables of "
+                     "%(table_size)s.") % {"size": flag.size, "table_size": flag.table_size}
+        case kinds.WithdrawnRemoved():
+            return _("Withdrawn players left this table: %(players)s.") % {
+                "players": _listed(flag.players, names)}
+        case kinds.EditedByHand():
+            return _("Changed by hand: %(players)s.") % {"players": _listed(flag.players, names)}
+        case kinds.MeetingBalance():
+            text = ngettext("Over the whole schedule each pair meets %(min)s to %(max)s time.",
+                            "Over the whole schedule each pair meets %(min)s to %(max)s times.",
+                            flag.max) % {"min": flag.min, "max": flag.max}
+            if flag.unmet_pairs:
+                text += " " + ngettext("%(n)s pair never meets.", "%(n)s pairs never meet.",
+                                       flag.unmet_pairs) % {"n": flag.unmet_pairs}
+            return text
+        case kinds.ExactDesign():
+            return _("A perfect schedule: every pair meets exactly once.")
+        case kinds.KnockoutBye():
+            return _("%(player)s (seed %(seed)s) goes straight to knockout round %(round)s.") % {
+                "player": name(flag.player), "seed": flag.seed, "round": flag.enters_round}
+        case kinds.TwoPlayerTable():
+            return _("Knockout round %(round)s has a two-player game at %(match)s: with this "
+                     "number of players it cannot be avoided at tables of %(table_size)s.") % {
+                "round": flag.round, "match": flag.match, "table_size": flag.table_size}
+        case kinds.Qualified():
+            return _("%(player)s qualified in place %(rank)s.") % {"player": name(flag.player),
+                                                                  "rank": flag.rank}
+        case kinds.QualificationCut():
+            return _("%(last)s got the last place in the knockout ahead of %(first)s, decided "
+                     "by %(by)s.") % {"last": name(flag.last_in), "first": name(flag.first_out),
+                                      "by": _tiebreak(flag.decided_by)}
+        case kinds.BracketReset():
+            return _("%(player)s won the grand final: a deciding final is played.") % {
+                "player": name(flag.winner)}
+        case kinds.Tiebreak():  # Lots too: the tie-break that decided is "lots"
+            return _("Level on points with %(above)s, placed below by %(by)s.") % {
+                "above": name(flag.above), "by": _tiebreak(flag.decided_by)}
+        case kinds.DirectEncounterNotApplied():
+            return _("Direct encounter only partly separates %(players)s: not all of them met, "
+                     "so only a player no missing game could catch up with is placed by it.") % {
+                "players": _listed(flag.players, names)}
+    return flag.code  # a kind this version does not know
+
+
+def split(flags: Iterable[Flag | Mapping], names: dict[int, str],
+          ) -> tuple[list[Said], dict[int, list[Said]]]:
     """(flags about the round, flags per table number).
 
     The core writes one score-float flag per player of a table with mixed points; they are
@@ -158,8 +178,10 @@ def split(flags: list[dict], names: dict[int, str]) -> tuple[list[Said], dict[in
     general, per_table = [], {}
     floats: dict[int, list[str]] = {}
     for flag in flags:
+        if isinstance(flag, Mapping):
+            flag = flag_from_json(flag)
         said = describe(flag, names)
-        if flag["code"] == "score-float":
+        if isinstance(flag, kinds.ScoreFloat):
             floats.setdefault(said.table, []).append(said.text)
         elif said.table is None:
             general.append(said)

@@ -24,9 +24,9 @@ from clubs.models import Player
 from clubs.permissions import Actor, Do, clubs_where, require
 from clubs.services import SimilarPlayers
 
-from . import flags, selectors, services
+from . import flags, pairing, selectors, services
 from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
-from .messages import refusal
+from .messages import refusal, round_failure
 from .models import Registration, Round, Table, Tournament
 
 
@@ -260,7 +260,8 @@ def round_manage(request, slug, number):
     regs = selectors.registrations(tournament)
     names = selectors.names(regs)
     lines = selectors.round_tables(rnd, names)
-    general, per_table = flags.split(rnd.flags, names)
+    stored = pairing.flags_from_json(rnd.flags)
+    general, per_table = flags.split(stored, names)
     for line in lines:
         line.notes = per_table.get(line.table.number, [])
     seated = [(s.player_id, s.name, _("bye") if line.table.bye else line.label)
@@ -270,8 +271,9 @@ def round_manage(request, slug, number):
         "byes": [t for t in lines if t.table.bye], "general_flags": general,
         "seated": sorted(seated, key=lambda s: s[1].casefold()),
         "playing": [t for t in lines if t.playing],
-        "warnings": sum(1 for f in rnd.flags if f["code"] in flags.WARNINGS),
+        "warnings": sum(1 for f in stored if f.warning),
         "withdrawn": {r.player_id for r in regs if r.withdrawn},
+        "round_failure": round_failure(rnd),
     })
 
 
@@ -281,7 +283,8 @@ def round_progress(request, slug, number):
     tournament = _organised(request, slug)
     rnd = _round(tournament, number)
     response = render(request, "tournaments/partials/round_progress.html",
-                      {"tournament": tournament, "round": rnd})
+                      {"tournament": tournament, "round": rnd,
+                       "round_failure": round_failure(rnd)})
     if rnd.status != Round.Status.PAIRING and request.htmx:
         response["HX-Refresh"] = "true"  # paired: show the draft itself
     return response

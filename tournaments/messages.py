@@ -1,7 +1,12 @@
-"""The services' refusals in plain, translated words (one place, so every view says the same)."""
+"""The services' and the pairing core's refusals in plain, translated words (one place, so
+every view says the same). Both give a stable code and plain params; only this module turns
+them into sentences."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from scoring.engine import EngineError
+from scoring.messages import refusal as engine_refusal
 
 from .services import Refused
 
@@ -37,8 +42,10 @@ def refusal(error: Refused) -> str:
         "registration-played": lambda: _(
             "%(name)s has already been seated in a round, so the registration stays; "
             "withdraw them from the next rounds instead.") % p,
-        "bad-rules": lambda: _("These game rules are not valid: %(detail)s") % p,
-        "bad-knockout": lambda: _("This knockout cannot be built: %(detail)s") % p,
+        "bad-rules": lambda: engine_refusal(
+            EngineError(p["reason"], "", p.get("reason_params"))),
+        "bad-knockout": lambda: _("This knockout cannot be built: %(reason)s") % {
+            "reason": pairing_refusal(p["reason"], p.get("reason_params", {}))},
         "tournament-finished": lambda: _("The tournament is finished; nothing can change now."),
         "later-round": lambda: _(
             "Round %(later)s is already paired from the results of round %(round)s, so this "
@@ -88,3 +95,73 @@ def refusal(error: Refused) -> str:
     }
     text = texts.get(code)
     return text() if text else _("That is not possible now (%(code)s).") % {"code": code}
+
+
+def pairing_refusal(code: str, params: dict) -> str:
+    """A sentence for a refusal of the pairing core (tournaments.pairing.PairingError)."""
+    p = params
+
+    def listed(key):
+        return ", ".join(str(x) for x in p.get(key, ()))
+
+    texts = {
+        "bad-table-size": lambda: _("Tables seat 2, 3 or 4 players, not %(size)s.") % {
+            "size": p.get("table_size")},
+        "knockout-tables": lambda: _(
+            "A knockout table seats 2 to 6 players, and the number who go on must divide it "
+            "(here %(size)s at a table, %(advance)s going on).") % {
+            "size": p.get("table_size"), "advance": p.get("advance")},
+        "pairs-only": lambda: (
+            _("A double elimination needs tables of two players.") if p.get("what") == "double"
+            else _("A match for third place needs tables of two players.")),
+        "bracket-size": lambda: _(
+            "The places of the bracket (%(count)s) cannot be split evenly into tables of "
+            "%(size)s.") % {"count": p.get("count"), "size": p.get("arity")},
+        "too-few-players": lambda: ngettext(
+            "Only %(count)s player: at least %(min)s are needed.",
+            "Only %(count)s players: at least %(min)s are needed.",
+            p.get("count", 0)) % {"count": p.get("count"), "min": p.get("min", 2)},
+        "players-twice": lambda: _("A player is listed twice."),
+        "no-qualifiers": lambda: _("At least one player must qualify for the knockout."),
+        "unknown-tiebreaks": lambda: _("These tie-breaks are unknown: %(tiebreaks)s.") % {
+            "tiebreaks": listed("tiebreaks")},
+        "no-table-points": lambda: _(
+            "The points scheme gives no points for a table of %(size)s.") % {
+            "size": p.get("size")},
+        "unknown-matches": lambda: _("The bracket has no match %(matches)s.") % {
+            "matches": listed("matches")},
+        "match-not-ready": lambda: _(
+            "Match %(match)s cannot be played yet: its players are not known.") % {
+            "match": p.get("match")},
+        "match-not-played": lambda: _(
+            "Match %(match)s is not played: the winners' bracket champion won the final.") % {
+            "match": p.get("match")},
+        "not-in-match": lambda: _(
+            "Match %(match)s: the winner given is not one of its two players.") % {
+            "match": p.get("match")},
+        "finishing-order": lambda: _(
+            "Match %(match)s: the finishing order must list exactly the players of the "
+            "match.") % {"match": p.get("match")},
+        "no-such-field": lambda: _(
+            "There is no ready-made schedule built on %(order)s elements.") % {
+            "order": p.get("order")},
+        # Not a code of the core: what a round stores when its pairing failed on a defect.
+        "unexpected": lambda: _("Something went wrong while pairing; discard the round and "
+                                "pair it again."),
+    }
+    text = texts.get(code)
+    return text() if text else _("The pairing refused (%(code)s).") % {"code": code}
+
+
+def round_failure(rnd) -> str:
+    """Why a round's pairing failed, in the reader's language; "" when it did not fail.
+
+    Rounds that failed before the code was stored keep only their English message, shown
+    as it is.
+    """
+    failure = rnd.failure
+    if not failure:
+        return rnd.error
+    if failure.get("kind") == "refused":
+        return refusal(Refused(failure["code"], **failure.get("params", {})))
+    return pairing_refusal(failure["code"], failure.get("params", {}))

@@ -222,7 +222,11 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
     flags = models.JSONField(default=list, blank=True)  # [{"code": ..., "params": {...}}]
     progress = models.PositiveSmallIntegerField(default=0)  # percent, while being paired
+    # Why the pairing failed: the English message for logs (and, in rounds stored before
+    # ``failure`` existed, the only record), and the code with its params, put into the
+    # reader's language when shown (tournaments.messages.round_failure).
     error = models.CharField(max_length=200, blank=True)
+    failure = models.JSONField(null=True, blank=True)  # {"kind", "code", "params"}
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     completed_at = models.DateTimeField(null=True, blank=True)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where
 
-from . import flags, selectors
+from . import flags, pairing, selectors
 from .models import Stage, Tournament
 from .tables import standings_table
 
@@ -113,7 +113,8 @@ def bracket(request, slug):
     if stage is not None and stage.seeds:
         names = selectors.names(selectors.registrations(tournament))
         context["bracket"] = selectors.bracket(tournament, stage, names, _describe_source)
-        context["flags"] = [flags.describe(f, names) for f in stage.flags]
+        context["flags"] = [flags.describe(f, names)
+                            for f in pairing.flags_from_json(stage.flags)]
     context["stage"] = stage
     return render(request, "tournaments/bracket.html", context)
 

@@ -13,9 +13,7 @@ class ClubRefSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class ClubSerializer(serializers.Serializer):
-    slug = serializers.SlugField()
-    name = serializers.CharField()
+class ClubSerializer(ClubRefSerializer):
     city = serializers.CharField()
     default_preset = serializers.CharField()
     default_target = serializers.IntegerField()
@@ -35,9 +33,7 @@ class RatingSerializer(serializers.Serializer):
     trend = serializers.IntegerField(help_text="Change over the last five games.")
 
 
-class PlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField(source="display_name")
+class PlayerSerializer(PlayerRefSerializer):
     country = serializers.CharField()
     home_club = ClubRefSerializer(allow_null=True)
     # null until the player's first rated game (a missing related row reads as null)

@@ -2,6 +2,27 @@
 
 from __future__ import annotations
 
+#: Every code the engine raises, grouped by where it comes from. The web layer has a sentence
+#: for each (scoring/messages.py); tests/scoring/test_core_errors.py checks that the engine
+#: raises no other and that each comes out in English and in Russian.
+CODES = frozenset({
+    # a turn (state.py, board.py, tiles.py)
+    "unknown-player", "bad-move", "bad-tile", "no-such-tile", "tile-played", "occupied",
+    "mismatch", "not-adjacent", "opening-draw", "must-place", "out-of-turn", "too-many-draws",
+    "pool-empty", "must-draw", "empty-hand", "round-over", "game-over",
+    # a game's players and deal (state.py)
+    "player-count", "player-duplicate", "bad-totals", "bad-dealt",
+    # the end of a round (roundend.py)
+    "round-not-over", "bad-hand", "hand-count", "hand-points", "tile-duplicate",
+    # rules (rules.py)
+    "bad-rules",
+    # a record (record.py, __main__.py)
+    "bad-json", "bad-record", "hands-missing", "hands-early", "partial-history", "no-file",
+    # a score sheet (sheet.py)
+    "sheet-number", "sheet-too-big", "sheet-round-winner", "sheet-empty", "sheet-no-target",
+    "sheet-after-end", "sheet-row", "sheet-not-over", "sheet-total", "final-not-over",
+})
+
 
 class EngineError(Exception):
     """A refused move, record or parameter.

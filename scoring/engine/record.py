@@ -13,8 +13,13 @@ from .state import GameState
 FORMAT = "triominos-record/1"
 
 
-def _bad(path: str, text: str) -> EngineError:
-    return EngineError("bad-record", f"{path}: {text}", {"path": path})
+def _bad(path: str, expected: str, text: str, **where) -> EngineError:
+    """A ``bad-record`` refusal: ``path`` as in the record ("rounds[0].moves[2].corners"),
+    ``expected`` a code for what the part must be, ``where`` the path's parts (``part``, and
+    ``round``, ``move``, ``player``, ``tile``, ``index`` as they apply, 0-based) so the web
+    layer can say where in words."""
+    return EngineError("bad-record", f"{path}: {text}",
+                       {"path": path, "expected": expected, **where})
 
 
 def _is_int(value) -> bool:
@@ -32,71 +37,81 @@ def record_validate(obj) -> None:
     Only shapes and types are checked here; whether the moves are legal is for replaying.
     """
     if not isinstance(obj, Mapping):
-        raise _bad("record", "expected an object")
+        raise _bad("record", "object", "expected an object", part="record")
     if obj.get("format") != FORMAT:
-        raise _bad("format", f"expected {FORMAT!r}, not {obj.get('format')!r}")
+        raise _bad("format", "format", f"expected {FORMAT!r}, not {obj.get('format')!r}",
+                   part="format")
     if "rules" not in obj or not isinstance(obj["rules"], (str, Mapping)):
-        raise _bad("rules", "expected a preset name or an object")
+        raise _bad("rules", "rules", "expected a preset name or an object", part="rules")
     players = obj.get("players")
     if not isinstance(players, list) or not players:
-        raise _bad("players", "expected a list of names")
+        raise _bad("players", "names", "expected a list of names", part="players")
     for i, name in enumerate(players):
         if not isinstance(name, str) or not name:
-            raise _bad(f"players[{i}]", "expected a non-empty name")
+            raise _bad(f"players[{i}]", "name", "expected a non-empty name",
+                       part="player-name", index=i)
     rounds = obj.get("rounds")
     if not isinstance(rounds, list):
-        raise _bad("rounds", "expected a list")
+        raise _bad("rounds", "list", "expected a list", part="rounds")
     for i, rnd in enumerate(rounds):
         where = f"rounds[{i}]"
         if not isinstance(rnd, Mapping):
-            raise _bad(where, "expected an object")
+            raise _bad(where, "object", "expected an object", part="round", round=i)
         if "dealt" in rnd and (not _is_int(rnd["dealt"]) or rnd["dealt"] < 1):
-            raise _bad(f"{where}.dealt", "expected a whole number >= 1")
+            raise _bad(f"{where}.dealt", "dealt", "expected a whole number >= 1", part="dealt",
+                       round=i)
         moves = rnd.get("moves")
         if not isinstance(moves, list):
-            raise _bad(f"{where}.moves", "expected a list")
+            raise _bad(f"{where}.moves", "list", "expected a list", part="moves", round=i)
         for j, move in enumerate(moves):
             problem = _move_problem(move)
             if problem is not None:
-                key, text = problem
-                raise _bad(f"{where}.moves[{j}]{key}", text)
+                part, expected, text = problem
+                suffix = f".{part}" if part != "move" else ""
+                raise _bad(f"{where}.moves[{j}]{suffix}", expected, text, part=part, round=i,
+                           move=j)
         if "hands" in rnd:
-            _validate_hands(f"{where}.hands", rnd["hands"])
+            _validate_hands(f"{where}.hands", rnd["hands"], i)
 
 
-def _move_problem(move) -> tuple[str, str] | None:
-    """(path suffix, complaint) for a malformed move, else None; the path is built only then."""
+def _move_problem(move) -> tuple[str, str, str] | None:
+    """(part, expected, complaint) for a malformed move, else None; the part is "move" for the
+    move as a whole. The path is built only then."""
     if type(move) is not dict and not isinstance(move, Mapping):
-        return "", "expected an object"
+        return "move", "object", "expected an object"
     player = move.get("player")
     if type(player) is not str and type(player) is not int:
-        return ".player", "expected a name or a seat number"
+        return "player", "player", "expected a name or a seat number"
     if "draw" in move and (type(move["draw"]) is not int or move["draw"] < 0):
-        return ".draw", "expected a whole number >= 0"
+        return "draw", "draw", "expected a whole number >= 0"
     has_at, has_corners = "at" in move, "corners" in move
     if has_at != has_corners:
-        return "", "a placement needs both at and corners"
+        return "move", "at-and-corners", "a placement needs both at and corners"
     if has_at and not _int_list(move["at"], 2):
-        return ".at", "expected two integers [c, r]"
+        return "at", "at", "expected two integers [c, r]"
     if has_corners and not _int_list(move["corners"], 3):
-        return ".corners", "expected three integers"
+        return "corners", "corners", "expected three integers"
     return None
 
 
-def _validate_hands(where: str, hands) -> None:
+def _validate_hands(where: str, hands, i: int) -> None:
     if not isinstance(hands, Mapping):
-        raise _bad(where, "expected an object keyed by player name")
+        raise _bad(where, "hands", "expected an object keyed by player name", part="hands",
+                   round=i)
     for name, hand in hands.items():
         if isinstance(hand, list):
             for k, tile in enumerate(hand):
                 if not isinstance(tile, str):
-                    raise _bad(f"{where}.{name}[{k}]", "expected a tile written a-b-c")
+                    raise _bad(f"{where}.{name}[{k}]", "tile", "expected a tile written a-b-c",
+                               part="tile", round=i, player=str(name), tile=k)
         elif isinstance(hand, Mapping):
             for key in ("count", "points"):
                 if not _is_int(hand.get(key)):
-                    raise _bad(f"{where}.{name}.{key}", "expected an integer")
+                    raise _bad(f"{where}.{name}.{key}", "integer", "expected an integer",
+                               part=key, round=i, player=str(name))
         else:
-            raise _bad(f"{where}.{name}", "expected a list of tiles or {count, points}")
+            raise _bad(f"{where}.{name}", "hand", "expected a list of tiles or {count, points}",
+                       part="hand", round=i, player=str(name))
 
 
 def _no_player(name: str) -> EngineError:
@@ -283,6 +298,8 @@ def record_loads(text) -> dict:
     try:
         obj = json.loads(text)
     except ValueError as error:
-        raise EngineError("bad-json", f"not JSON: {error}", {"detail": str(error)}) from None
+        raise EngineError("bad-json", f"not JSON: {error}", {
+            "detail": str(error), "line": getattr(error, "lineno", None),
+            "column": getattr(error, "colno", None)}) from None
     record_validate(obj)
     return obj

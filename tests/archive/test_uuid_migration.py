@@ -2,27 +2,21 @@
 there, each with its own uuid."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("clubs", "0004_club_audit_entries")]
 AFTER = [("clubs", "0005_club_player_uuid")]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_existing_clubs_and_players_get_distinct_uuids():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+def test_existing_clubs_and_players_get_distinct_uuids(migrate_to):
+    old = migrate_to(BEFORE)
     club = old.get_model("clubs", "Club").objects.create(name="Old", slug="old")
     other = old.get_model("clubs", "Club").objects.create(name="Older", slug="older")
     Player = old.get_model("clubs", "Player")
     for name in ("Anna", "Anna", "Boris"):
         Player.objects.create(display_name=name, home_club=club)
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps
+    new = migrate_to(AFTER)
     clubs = list(new.get_model("clubs", "Club").objects.values_list("uuid", flat=True))
     players = list(new.get_model("clubs", "Player").objects.values_list("uuid", flat=True))
     assert len(clubs) == 2 and len(players) == 3
@@ -30,7 +24,3 @@ def test_existing_clubs_and_players_get_distinct_uuids():
     assert len(set(clubs + players)) == 5
     assert {club.pk, other.pk} == set(new.get_model("clubs", "Club").objects.values_list(
         "pk", flat=True))
-
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())

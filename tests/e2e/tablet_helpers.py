@@ -1,6 +1,6 @@
 """Shared steps for the tablet's browser tests."""
 
-from scoring.services import Actor, game_start
+from scoring.services import Actor, game_start, turn_record
 from tests.factories import ClubFactory, member
 
 CONTROLS = {
@@ -15,6 +15,12 @@ def new_game(players=3, preset="pressman", **overrides):
     seated = [member(club, name=n) for n in NAMES[:players]]
     return game_start(club=club, players=seated, preset=preset, overrides=overrides or None,
                       actor=Actor())
+
+
+def first_seat_opens(game):
+    """The first seat opens with 4-4-4 in the middle, recorded as the tablet would."""
+    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
+                actor=Actor())
 
 
 def tablet_url(live_server, game) -> str:

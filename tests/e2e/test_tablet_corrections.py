@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from scoring.models import AuditEntry
 from scoring.services import Actor, turn_record
-from tests.e2e.tablet_helpers import controls, new_game
+from tests.e2e.tablet_helpers import controls, first_seat_opens, new_game
 from tests.factories import UserFactory, member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -74,8 +74,7 @@ def test_step_to_a_turn_see_the_board_then_enter_it_again(page, live_server):
 def test_a_finished_game_is_corrected_too(page, live_server):
     game = new_game(players=2, rounds_limit=1)
     game.rounds.filter(number=0).update(dealt=1)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     from scoring.services import round_end
 
     round_end(game_id=game.pk, hands={1: ["0-1-2"]}, expected_version=None, actor=Actor())

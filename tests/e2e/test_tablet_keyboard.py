@@ -5,8 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Turn
-from scoring.services import Actor, turn_record
-from tests.e2e.tablet_helpers import new_game, score, tablet_url
+from tests.e2e.tablet_helpers import first_seat_opens, new_game, score, tablet_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,8 +46,7 @@ def test_a_whole_turn_without_a_pointer(page, live_server):
 
 def test_arrow_keys_move_between_highlighted_cells(page, live_server):
     game = new_game(players=3)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     page.goto(tablet_url(live_server, game))
     page.focus('.ptile[data-tile="1-4-4"]')
     page.keyboard.press("Enter")
@@ -90,8 +88,7 @@ NAMELESS = """() => [...document.querySelectorAll(['button', 'input', '[role=but
 def test_every_control_has_a_name(page, live_server, phase):
     game = new_game(players=2)
     if phase == "play":
-        turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4),
-                    expected_version=None, actor=Actor())
+        first_seat_opens(game)
     page.goto(tablet_url(live_server, game))
     page.click('.ptile[data-tile="1-4-4"]' if phase == "play" else '.ptile[data-tile="1-2-3"]')
     assert page.evaluate(NAMELESS) == []

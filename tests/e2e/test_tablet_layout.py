@@ -6,8 +6,7 @@ import os
 
 import pytest
 
-from scoring.services import Actor, turn_record
-from tests.e2e.tablet_helpers import new_game, tablet_url
+from tests.e2e.tablet_helpers import first_seat_opens, new_game, tablet_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -55,8 +54,7 @@ def test_everything_is_visible_without_scrolling(browser, live_server, players):
     try:
         for phase in ("opening", "play"):
             if phase == "play":
-                turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4),
-                            expected_version=None, actor=Actor())
+                first_seat_opens(game)
             for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})
                 page.goto(tablet_url(live_server, game))
@@ -76,8 +74,7 @@ def test_everything_is_visible_without_scrolling(browser, live_server, players):
 
 def test_a_phone_shows_the_scoreboard_first_and_can_still_record(browser, live_server):
     game = new_game(players=6)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True)
     page = context.new_page()
@@ -107,8 +104,7 @@ def test_counting_the_hands_fits_too(browser, live_server, players):
     """The hands form may scroll within itself (five or six hands); the palette stays whole."""
     game = new_game(players=players)
     game.rounds.filter(number=0).update(dealt=1)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     page = context.new_page()
     try:

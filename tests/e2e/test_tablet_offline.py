@@ -6,8 +6,7 @@ from playwright.sync_api import expect
 
 from scoring.engine import GameState
 from scoring.models import Game, Turn
-from scoring.services import Actor, turn_record
-from tests.e2e.tablet_helpers import controls, new_game, score, tablet_url
+from tests.e2e.tablet_helpers import controls, first_seat_opens, new_game, score, tablet_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -48,8 +47,7 @@ def ready_offline(page):
 def opened_tablet(browser, live_server, locale="en-GB"):
     """A three-player game after Anna's opening, on a tablet page of its own context."""
     game = new_game(players=3)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale=locale)
     page = context.new_page()
     page.goto(tablet_url(live_server, game))
@@ -133,8 +131,7 @@ def test_a_page_back_from_the_browser_cache_refreshes_before_taking_input(page, 
     game = new_game(players=3)
     page.goto(tablet_url(live_server, game))
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     page.go_back()
     expect(page.locator("#turn-status")).to_have_text("Boris to play")
     expect(score(page, 0)).to_have_text("22")

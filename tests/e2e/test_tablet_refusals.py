@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Turn
 from scoring.services import Actor, game_abandon, turn_record
-from tests.e2e.tablet_helpers import controls, new_game, score, tablet_url
+from tests.e2e.tablet_helpers import controls, first_seat_opens, new_game, score, tablet_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -110,8 +110,7 @@ def test_a_tap_on_the_hands_palette_is_never_ignored(page, live_server):
     """The first seat went out: the first player still holding tiles is preselected."""
     game = new_game(players=3)
     game.rounds.filter(number=0).update(dealt=1)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     page.goto(tablet_url(live_server, game))
     expect(page.locator("#hands-form h3")).to_have_text("Anna went out!")
     expect(page.locator("input[name=hand-target]:checked")).to_have_value("1")
@@ -130,8 +129,7 @@ def test_a_tap_on_the_hands_palette_is_never_ignored(page, live_server):
 
 def test_a_half_entered_turn_survives_a_reload(page, live_server):
     game = new_game(players=3)
-    turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=None,
-                actor=Actor())
+    first_seat_opens(game)
     page.goto(tablet_url(live_server, game))
     page.click("#draw-plus")
     page.click('.ptile[data-tile="1-4-4"]')

@@ -111,7 +111,8 @@ def test_cli_illegal_record(tmp_path):
     code, out, _ = cli("replay", "-", stdin=json.dumps({"format": "x"}))
     assert code == 1 and json.loads(out)["error"] == {
         "round": None, "turn": None, "code": "bad-record",
-        "message": "format: expected 'triominos-record/1', not 'x'", "params": {"path": "format"},
+        "message": "format: expected 'triominos-record/1', not 'x'",
+        "params": {"path": "format", "expected": "format", "part": "format"},
     }
 
 

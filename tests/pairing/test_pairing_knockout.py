@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import (
-    Flag,
     advance,
     bracket_order,
     double_elimination,
     single_elimination,
 )
+from tournaments.pairing.flags import BracketReset
 
 PROPERTY = settings(max_examples=80, deadline=None, derandomize=True, database=None)
 
@@ -28,6 +28,15 @@ def play_out(bracket, decide):
         for table in state.ready:
             results[table.match] = tuple(decide(table.seats))
             history.append((table.match, table.seats, results[table.match]))
+
+
+def shuffled(rng):
+    """Results at random: every table finishes in an order drawn from ``rng``."""
+    def decide(seats):
+        order = list(seats)
+        rng.shuffle(order)
+        return order
+    return decide
 
 
 def seed_wins(bracket):
@@ -129,12 +138,7 @@ def test_single_elimination_random_results(n, seed, third):
     byes = {f.params["seed"] for f in bracket.flags if f.code == "knockout-bye"}
     assert byes == set(range(1, size - n + 1))
 
-    def decide(seats):
-        order = list(seats)
-        rng.shuffle(order)
-        return order
-
-    state, results, history = play_out(bracket, decide)
+    state, results, history = play_out(bracket, shuffled(rng))
     check_final(state, players)
     # Winners (and, for the third-place match, losers) move on to the next match.
     source = {m.id: m for m in bracket.matches}
@@ -170,12 +174,7 @@ def test_table_brackets_random_results(n, shape, seed):
     players = list(range(1, n + 1))
     bracket = single_elimination(players, table_size=size, advance=k)
 
-    def decide(seats):
-        order = list(seats)
-        rng.shuffle(order)
-        return order
-
-    state, _, history = play_out(bracket, decide)
+    state, _, history = play_out(bracket, shuffled(rng))
     check_final(state, players)
     for _mid, seats, _ in history:
         assert 2 <= len(seats) <= size
@@ -223,7 +222,7 @@ def test_bracket_reset_is_played_only_when_the_losers_bracket_wins():
     assert state.placements == {4: (4, 4), 3: (3, 3), 1: (1, 1), 2: (2, 2)}
     state = advance(bracket, {**base, "GF": 2})
     assert [(t.match, t.seats) for t in state.ready] == [("GF2", (1, 2))]
-    assert state.flags == (Flag("bracket-reset", {"match": "GF", "winner": 2}),)
+    assert state.flags == (BracketReset(match="GF", winner=2),)
     state = advance(bracket, {**base, "GF": 2, "GF2": 2})
     assert state.champion == 2 and state.placements[1] == (2, 2)
 
@@ -241,12 +240,7 @@ def test_double_elimination_random_results(n, seed, reset):
     players = list(range(1, n + 1))
     bracket = double_elimination(players, bracket_reset=reset)
 
-    def decide(seats):
-        order = list(seats)
-        rng.shuffle(order)
-        return order
-
-    state, _, history = play_out(bracket, decide)
+    state, _, history = play_out(bracket, shuffled(rng))
     check_final(state, players)
     losses = dict.fromkeys(players, 0)
     for _, _, order in history:

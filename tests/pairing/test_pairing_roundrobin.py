@@ -11,6 +11,11 @@ from tournaments.pairing import (
     resolvable_design,
     round_robin,
 )
+from tournaments.pairing.design_search import differences, layout, search_base
+from tournaments.pairing.designs import product_rounds
+
+MISSING_THREES = {93}
+MISSING_FOURS = {76, 88, 100}
 
 
 def parse(text):
@@ -103,9 +108,14 @@ def test_affine_planes_are_resolvable_designs():
     ("n", "size", "rounds", "design"),
     [(9, 3, 4, "affine-geometry"), (15, 3, 7, "difference-family"),
      (21, 3, 10, "difference-family"), (27, 3, 13, "affine-geometry"),
-     (39, 3, 19, "difference-family"), (63, 3, 31, "difference-family"),
-     (81, 3, 40, "affine-geometry"), (16, 4, 5, "affine-geometry"),
-     (28, 4, 9, "difference-family"), (40, 4, 13, "difference-family"),
+     (33, 3, 16, "difference-family"), (39, 3, 19, "difference-family"),
+     (45, 3, 22, "product"), (51, 3, 25, "difference-family"),
+     (57, 3, 28, "difference-family"), (63, 3, 31, "difference-family"),
+     (69, 3, 34, "difference-family"),
+     (75, 3, 37, "difference-family"), (81, 3, 40, "affine-geometry"),
+     (87, 3, 43, "difference-family"), (99, 3, 49, "product"),
+     (16, 4, 5, "affine-geometry"), (28, 4, 9, "difference-family"),
+     (40, 4, 13, "difference-family"), (52, 4, 17, "difference-family"),
      (64, 4, 21, "affine-geometry")],
 )
 def test_exact_designs_meet_every_pair_exactly_once(n, size, rounds, design):
@@ -122,10 +132,59 @@ def test_exact_designs_meet_every_pair_exactly_once(n, size, rounds, design):
     assert schedule.flags[0].params["unmet_pairs"] == 0
 
 
-def test_design_sizes_without_a_construction_fall_back_to_the_local_search():
-    # 33 in threes (a Kirkman system exists, but no recipe is built in).
-    assert resolvable_design(33, 3) is None
+#: Sizes up to 100 where a resolvable design exists but none is built in (docs/pairing.md).
+MISSING_DESIGNS = {3: MISSING_THREES, 4: MISSING_FOURS}
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_every_design_size_up_to_100_is_built_in_but_the_listed_ones(size):
+    step, first = (6, 9) if size == 3 else (12, 16)
+    for n in range(first, 101, step):
+        design = resolvable_design(n, size)
+        if n in MISSING_DESIGNS[size]:
+            assert design is None
+            continue
+        assert design is not None, n
+        assert len(design.rounds) == (n - 1) // (size - 1)
+        pairs = [p for rnd in design.rounds for t in rnd for p in combinations(sorted(t), 2)]
+        assert sorted(pairs) == list(combinations(range(n), 2))  # every pair exactly once
+        for rnd in design.rounds:
+            assert sorted(p for t in rnd for p in t) == list(range(n))  # a partition
+            assert {len(t) for t in rnd} == {size}
+
+
+def test_sizes_where_no_design_exists_fall_back_to_the_local_search():
     assert resolvable_design(20, 4) is None  # none exists: 20 is not 4 mod 12
+    assert resolvable_design(30, 3) is None  # 30 is not 3 mod 6
+
+
+@pytest.mark.parametrize(("small", "size"), [(9, 3), (15, 3), (16, 4)])
+def test_product_construction_multiplies_a_design_by_the_table_size(small, size):
+    base = resolvable_design(small, size)
+    rounds = product_rounds(base.rounds, size)
+    n = small * size
+    assert len(rounds) == (n - 1) // (size - 1)
+    pairs = [p for rnd in rounds for t in rnd for p in combinations(sorted(t), 2)]
+    assert sorted(pairs) == list(combinations(range(n), 2))
+    for rnd in rounds:
+        assert sorted(p for t in rnd for p in t) == list(range(n))
+
+
+def test_exact_cover_search_finds_base_rounds():
+    # The offline search behind the stored base rounds, on sizes it solves quickly.
+    for n, size in ((21, 3), (33, 3), (28, 4)):
+        found = search_base(n, size, seconds=60)
+        assert found is not None, n
+        base, short = found
+        g, levels, infinity, transversals = layout(n, size)
+        assert len(short) == transversals
+        diffs = [d for t in (*base, *short) for d in differences(t, g)]
+        assert len(diffs) == len(set(diffs))
+        zero_mixed = levels * (levels - 1) if infinity else 0  # ∞'s table takes those
+        assert len(diffs) == levels * levels * g - levels - zero_mixed
+        seated = sorted(p for t in base for p in t)
+        assert seated == sorted(
+            (x, lv) for lv in range(levels) for x in range(g) if not (infinity and x == 0))
 
 
 def brute_force_best(n, size, rounds):

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from tests.pairing.oracles import play
 from tournaments.pairing import (
-    Flag,
     PlayerEntry,
     RoundResult,
     SwissOptions,
@@ -22,6 +21,7 @@ from tournaments.pairing import (
     round_robin,
     seeds_by_rating,
 )
+from tournaments.pairing.flags import QualificationCut
 
 PACKAGE = Path(__file__).resolve().parents[2] / "tournaments" / "pairing"
 
@@ -84,10 +84,8 @@ def test_qualification_cut_names_the_deciding_tiebreak():
     standings = compute_standings(players, results, tiebreaks=("points", "game-points"))
     seeds, flags = qualifiers(standings, 2)
     assert seeds[0] == 3
-    assert flags[-1] == Flag(
-        "qualification-cut", {"last_in": seeds[1], "first_out": standings.rows[2].player,
-                              "decided_by": "lots"}
-    )
+    assert flags[-1] == QualificationCut(
+        last_in=seeds[1], first_out=standings.rows[2].player, decided_by="lots")
 
 
 def test_seeds_by_rating():

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from tournaments.pairing import (
     TIEBREAKS,
-    Flag,
     PlayerEntry,
     PointsScheme,
     RoundResult,
@@ -18,6 +17,7 @@ from tournaments.pairing import (
     tournament_points,
     win_draw_loss,
 )
+from tournaments.pairing.flags import DirectEncounterNotApplied, Tiebreak
 
 
 def rr(*tables, byes=()):
@@ -61,7 +61,7 @@ def test_direct_encounter_separates_players_who_met():
     rows = {r.player: r for r in standings.rows}
     assert rows[1].value("buchholz") == rows[2].value("buchholz") == 12
     assert (rows[2].value("direct-encounter"), rows[1].value("direct-encounter")) == (1, 0)
-    assert rows[1].flags == (Flag("tiebreak", {"above": 2, "decided_by": "direct-encounter"}),)
+    assert rows[1].flags == (Tiebreak(above=2, decided_by="direct-encounter"),)
     assert rows[3].flags == ()
 
 
@@ -73,7 +73,7 @@ def test_direct_encounter_not_applied_when_not_everybody_met():
     # could lift anybody level with anybody: nobody is separated.
     assert all(r.value("direct-encounter") == 0 for r in standings.rows)
     assert standings.flags == [
-        Flag("direct-encounter-not-applied", {"players": (1, 2, 3, 4)})
+        DirectEncounterNotApplied(players=(1, 2, 3, 4))
     ]
 
 
@@ -93,7 +93,7 @@ def test_direct_encounter_partial_separation_puts_an_uncatchable_leader_first():
     values = {r.player: r.value("direct-encounter") for r in standings.rows}
     assert values == {1: 4, 2: 0, 3: 0, 4: 0}
     assert standings.rows[0].player == 1
-    assert standings.flags == [Flag("direct-encounter-not-applied", {"players": (1, 2, 3, 4)})]
+    assert standings.flags == [DirectEncounterNotApplied(players=(1, 2, 3, 4))]
 
 
 def test_direct_encounter_partial_separation_puts_a_hopeless_last_last():

@@ -14,7 +14,7 @@ from tests.pairing.oracles import (
     play,
     repeat_free_split_exists,
 )
-from tournaments.pairing import Flag, PlayerEntry, SwissOptions, pair_swiss, table_sizes
+from tournaments.pairing import Bye, ByeReason, PlayerEntry, SwissOptions, pair_swiss, table_sizes
 
 PROPERTY = settings(
     max_examples=100,
@@ -54,8 +54,7 @@ def test_odd_field_gives_the_bye_to_the_lowest_ranked():
     assert draft.byes == [7]
     assert seats(draft) == [(1, 2), (3, 4), (5, 6)]
     assert draft.flags == [
-        Flag("bye", {"player": 7, "rank": 7, "points": 0, "reason": "odd-number",
-                     "previous_byes": 0})
+        Bye(player=7, reason=ByeReason.ODD_NUMBER, rank=7, points=0, previous_byes=0)
     ]
 
 

@@ -4,8 +4,6 @@ in their tables, and the content types (with their permissions) are renamed, not
 import pytest
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("clubs", "0005_club_player_uuid")]
 AFTER = [("clubs", "0006_ratings_move_to_their_app"), ("ratings", "0001_initial")]
@@ -18,19 +16,15 @@ def _content_type(label):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_ratings_rows_and_content_types_move_to_the_ratings_app():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+def test_ratings_rows_and_content_types_move_to_the_ratings_app(migrate_to):
+    old = migrate_to(BEFORE)
     club = old.get_model("clubs", "Club").objects.create(name="Old", slug="old")
     player = old.get_model("clubs", "Player").objects.create(display_name="Anna", home_club=club)
     old.get_model("clubs", "PlayerRating").objects.create(
         player=player, mu=27.0, sigma=5.0, value=1620, uncertainty=300, games=4, wins=2)
     content_type = _content_type("clubs")  # as a site made on main has it
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps
+    new = migrate_to(AFTER)
     rating = new.get_model("ratings", "PlayerRating").objects.get()
     assert (rating.player_id, rating.value, rating.games, rating.wins) == (player.pk, 1620, 4, 2)
     moved = _content_type("ratings")
@@ -39,7 +33,3 @@ def test_ratings_rows_and_content_types_move_to_the_ratings_app():
         app_label="clubs", model__in=["playerrating", "gamerating"]).exists()
     assert set(Permission.objects.filter(content_type=moved).values_list(
         "codename", flat=True)) >= {"view_playerrating"}
-
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())

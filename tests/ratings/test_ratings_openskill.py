@@ -66,69 +66,49 @@ def test_published_example_still_holds_for_installed_openskill():
     assert x.ordinal() == pytest.approx(-1.4981824349730388, rel=REL)
 
 
-def test_two_player_game():
-    new = rate_game([DEFAULT, DEFAULT], [310, 120])
-    # openskill 6.2.0 run: model.rate([[r()], [r()]]) with the first player winning.
-    assert as_pairs(new) == approx_pairs(
-        [(27.635389493140497, 8.06590141354368), (22.364610506859503, 8.06590141354368)]
-    )
-    assert as_pairs(new) == direct([DEFAULT, DEFAULT], ranks=[1, 2])
-
-
-def test_two_player_upset_with_established_ratings():
-    old = [Rating(30.0, 3.0), Rating(20.0, 6.0)]
-    new = rate_game(old, [100, 250])
-    # openskill 6.2.0 run: the weaker, less certain player wins.
-    assert as_pairs(new) == approx_pairs(
-        [(29.239494681505345, 2.9905706247200228), (23.040262202309012, 5.829241846773371)]
-    )
-    assert as_pairs(new) == direct(old, ranks=[2, 1])
-
-
-def test_four_player_game():
-    new = rate_game([DEFAULT] * 4, [412, 305, 280, 97])
-    # openskill 6.2.0 run: model.rate([[r()], [r()], [r()], [r()]]) in finishing order.
-    assert as_pairs(new) == approx_pairs(
+# Each: the ratings before, the scores, what one openskill 6.2.0 run gave, and the direct calls
+# that must give the same floats.
+@pytest.mark.parametrize(("old", "scores", "pinned", "same_as"), [
+    # model.rate([[r()], [r()]]) with the first player winning.
+    pytest.param(
+        [DEFAULT, DEFAULT], [310, 120],
+        [(27.635389493140497, 8.06590141354368), (22.364610506859503, 8.06590141354368)],
+        [{"ranks": [1, 2]}], id="two players"),
+    # The weaker, less certain player wins.
+    pytest.param(
+        [Rating(30.0, 3.0), Rating(20.0, 6.0)], [100, 250],
+        [(29.239494681505345, 2.9905706247200228), (23.040262202309012, 5.829241846773371)],
+        [{"ranks": [2, 1]}], id="two players, an upset"),
+    # model.rate([[r()], [r()], [r()], [r()]]) in finishing order.
+    pytest.param(
+        [DEFAULT] * 4, [412, 305, 280, 97],
         [
             (27.795252672501135, 8.263571791259416),
             (26.55291815138952, 8.17961798837266),
             (24.689416369722096, 8.084127880168786),
             (20.962412806387245, 8.084127880168786),
-        ]
-    )
-    assert as_pairs(new) == direct([DEFAULT] * 4, ranks=[1, 2, 3, 4])
-
-
-def test_four_player_game_with_a_tie():
-    # The scores used in openskill's manual to illustrate ties.
-    new = rate_game([DEFAULT] * 4, [37, 19, 37, 42])
-    # openskill 6.2.0 run: model.rate(..., scores=[37, 19, 37, 42]).
-    assert as_pairs(new) == approx_pairs(
+        ],
+        [{"ranks": [1, 2, 3, 4]}], id="four players"),
+    # The scores used in openskill's manual to illustrate ties: model.rate(..., scores=...).
+    pytest.param(
+        [DEFAULT] * 4, [37, 19, 37, 42],
         [
             (24.689416369722096, 8.17961798837266),
             (22.825914588054673, 8.17961798837266),
             (24.689416369722096, 8.17961798837266),
             (27.795252672501135, 8.263571791259416),
-        ]
-    )
-    # Equal scores, equal ratings before: identical updates.
-    assert new[0] == new[2]
-    assert as_pairs(new) == direct([DEFAULT] * 4, scores=[37, 19, 37, 42])
-
-
-def test_six_player_game_with_mixed_ratings_and_a_tie():
-    old = [
-        Rating(31.0, 2.5),
-        Rating(27.5, 4.0),
-        Rating(25.0, 25 / 3),
-        Rating(22.0, 3.5),
-        Rating(18.0, 6.0),
-        Rating(29.0, 1.5),
-    ]
-    scores = [120, 310, 95, 310, 40, 200]
-    new = rate_game(old, scores)
-    # openskill 6.2.0 run.
-    assert as_pairs(new) == approx_pairs(
+        ],
+        [{"scores": [37, 19, 37, 42]}], id="four players, a tie"),
+    pytest.param(
+        [
+            Rating(31.0, 2.5),
+            Rating(27.5, 4.0),
+            Rating(25.0, 25 / 3),
+            Rating(22.0, 3.5),
+            Rating(18.0, 6.0),
+            Rating(29.0, 1.5),
+        ],
+        [120, 310, 95, 310, 40, 200],
         [
             (30.98626989908079, 2.4981063618224826),
             (27.822869060359054, 3.995904820053814),
@@ -136,10 +116,20 @@ def test_six_player_game_with_mixed_ratings_and_a_tie():
             (22.2895530113658, 3.4988066193027256),
             (16.06807738072727, 5.896409551723586),
             (29.072570457507897, 1.50207041777424),
-        ]
-    )
-    assert as_pairs(new) == direct(old, scores=scores)
-    assert as_pairs(new) == direct(old, ranks=[4, 1, 5, 1, 6, 3])
+        ],
+        [{"scores": [120, 310, 95, 310, 40, 200]}, {"ranks": [4, 1, 5, 1, 6, 3]}],
+        id="six players, mixed ratings and a tie"),
+])
+def test_a_game_rates_as_openskill_did(old, scores, pinned, same_as):
+    new = rate_game(old, scores)
+    assert as_pairs(new) == approx_pairs(pinned)
+    for kwargs in same_as:
+        assert as_pairs(new) == direct(old, **kwargs)
+
+
+def test_equal_scores_from_equal_ratings_give_identical_updates():
+    new = rate_game([DEFAULT] * 4, [37, 19, 37, 42])
+    assert new[0] == new[2]
 
 
 def test_all_scores_equal_leaves_mu_alone():

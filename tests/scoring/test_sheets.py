@@ -50,6 +50,17 @@ def snapshot(game):
                 game=game).count())
 
 
+def refusal(club, enter, **entered) -> str:
+    """The code ``enter`` refuses what was entered for a fresh game with, having checked that
+    the refusal wrote nothing."""
+    game = start(club)
+    before = snapshot(game)
+    with pytest.raises(EngineError) as refused:
+        enter(game_id=game.pk, **entered)
+    assert snapshot(game) == before
+    return refused.value.code
+
+
 def test_a_score_sheet_finishes_the_game_with_rounds_totals_places_and_audit(
         club, actor, user, django_capture_on_commit_callbacks):
     game = start(club)
@@ -97,12 +108,7 @@ def test_a_score_sheet_finishes_the_game_with_rounds_totals_places_and_audit(
     ([[150, 60, 30], [45, 0, 0]], {"reached": [3]}, "unknown-player"),
 ])
 def test_a_wrong_sheet_is_refused_and_writes_nothing(club, actor, rounds, kwargs, code):
-    game = start(club)
-    before = snapshot(game)
-    with pytest.raises(EngineError) as refused:
-        game_sheet_enter(game_id=game.pk, rounds=rounds, actor=actor, **kwargs)
-    assert refused.value.code == code
-    assert snapshot(game) == before
+    assert refusal(club, game_sheet_enter, rounds=rounds, actor=actor, **kwargs) == code
 
 
 def test_round_winner_first_and_a_mid_round_target(club, actor):
@@ -140,12 +146,7 @@ def test_final_scores_only(club, actor, django_capture_on_commit_callbacks):
     ("205", {}, "sheet-row"),
 ])
 def test_wrong_final_scores_are_refused_and_write_nothing(club, actor, scores, kwargs, code):
-    game = start(club)
-    before = snapshot(game)
-    with pytest.raises(EngineError) as refused:
-        game_final_enter(game_id=game.pk, scores=scores, actor=actor, **kwargs)
-    assert refused.value.code == code
-    assert snapshot(game) == before
+    assert refusal(club, game_final_enter, scores=scores, actor=actor, **kwargs) == code
 
 
 def test_a_tablet_game_finishes_on_paper_keeping_its_recorded_rounds(club, actor):

@@ -6,20 +6,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Membership
 from scoring.models import Game
-from tests.factories import ClubFactory, UserFactory, member
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def referee_client():
-    club = ClubFactory()
-    user = UserFactory(username="ref")
-    member(club, Membership.Role.REFEREE, user=user)
+def referee_client(club, referee):
     client = Client(raise_request_exception=False)
-    client.force_login(user)
+    client.force_login(referee)
     return client, club
 
 

@@ -5,10 +5,28 @@ Systems: Swiss for tables of 2–4 (:func:`pair_swiss`), round robin
 (:func:`single_elimination`, :func:`double_elimination`, :func:`advance`),
 standings with configurable tie-breaks (:func:`compute_standings`) and
 stage glue (:func:`next_swiss_round`, :func:`knockout_from_standings`).
-Every decision worth explaining comes with a :class:`Flag`.
+Every decision worth explaining comes with a typed flag (tournaments.pairing.flags).
 """
 
 from .designs import Design, affine_geometry_rounds, affine_plane_rounds, resolvable_design
+from .errors import CODES as ERROR_CODES
+from .errors import PairingError
+from .flags import KINDS as FLAG_KINDS
+from .flags import (
+    Bye,
+    ByeReason,
+    EditedByHand,
+    Flag,
+    Proof,
+    RepeatMeeting,
+    SameClub,
+    UnknownFlag,
+    WithdrawnRemoved,
+    flag_from_json,
+    flag_to_json,
+    flags_from_json,
+    flags_to_json,
+)
 from .knockout import (
     Bracket,
     Match,
@@ -20,7 +38,6 @@ from .knockout import (
 )
 from .knockout_play import BracketState, MatchTable, advance
 from .model import (
-    Flag,
     Meetings,
     PlayerEntry,
     RoundDraft,
@@ -52,13 +69,28 @@ from .swiss import pair_swiss
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
+    "ERROR_CODES",
     "TIEBREAKS",
     "Bracket",
     "BracketState",
+    "FLAG_KINDS",
+    "Bye",
+    "ByeReason",
+    "EditedByHand",
     "Flag",
+    "Proof",
+    "RepeatMeeting",
+    "SameClub",
+    "UnknownFlag",
+    "WithdrawnRemoved",
+    "flag_from_json",
+    "flag_to_json",
+    "flags_from_json",
+    "flags_to_json",
     "Match",
     "MatchTable",
     "Meetings",
+    "PairingError",
     "PlaceRange",
     "PlayerEntry",
     "PointsScheme",

@@ -18,8 +18,18 @@ they are Kirkman triple systems (``n`` ≡ 3 mod 6), at tables of 4 they need
   working recipes (found by this same search) are listed in ``_RECIPES``;
   each takes well under a second and is verified by the tests.
 
-Sizes without a recipe (e.g. 33, 45, 51, 57 in threes; 52, 76 in fours)
-get ``None`` and the caller falls back to its local search.
+* **Stored base rounds** (``_STORED``) for sizes the depth-first search
+  does not reach under its node limit: the same difference families, found
+  once offline by an exact-cover model (:mod:`.design_search`) and kept as
+  data; developing them is instant and the tests verify every design.
+* **Products**: from a design for ``v`` players at tables of ``k`` (3 or 4)
+  one for ``k·v`` players: every player becomes ``k`` players (one round
+  seats each such group at its own table) and every table of the smaller
+  design becomes a resolvable transversal design (:func:`product_rounds`):
+  45 and 99 in threes.
+
+Sizes without a construction (see ``docs/pairing.md``) get ``None`` and the
+caller falls back to its local search.
 """
 
 from __future__ import annotations
@@ -28,6 +38,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
+
+from .errors import PairingError
 
 Round = list[list[int]]
 
@@ -48,11 +60,44 @@ def resolvable_design(players: int, size: int) -> Design | None:
     for q, dim in ((3, 2), (3, 3), (3, 4), (4, 2), (4, 3)):
         if q == size and q**dim == players:
             return Design("affine-geometry", _freeze(affine_geometry_rounds(q, dim)))
+    stored = _STORED.get((players, size))
+    if stored is not None:
+        return Design("difference-family", _freeze(_stored_rounds(*stored)))
     recipe = _RECIPES.get((players, size))
-    if recipe is None:
-        return None
-    rounds = _difference_rounds(*recipe)
-    return Design("difference-family", _freeze(rounds)) if rounds else None
+    if recipe is not None:
+        rounds = _difference_rounds(*recipe)
+        return Design("difference-family", _freeze(rounds)) if rounds else None
+    if players % size == 0 and players > size:
+        smaller = resolvable_design(players // size, size)
+        if smaller is not None:
+            return Design("product", _freeze(product_rounds(smaller.rounds, size)))
+    return None
+
+
+def product_rounds(rounds, k: int) -> list[Round]:
+    """A design for ``k·v`` players from one for ``v`` players at tables of ``k`` (3 or 4).
+
+    Player ``x`` of the small design becomes ``(x, a)`` for ``a`` in the
+    field of ``k`` elements (numbered ``x·k + a``). One round seats each
+    ``{(x, a) : a}`` at its own table. For every round of the small design
+    and every field element ``b``, a table ``{x_0, …, x_(k-1)}`` (sorted)
+    gives the ``k`` tables ``{(x_i, a + e_i·b)}`` over ``a``, where ``e_i``
+    is the ``i``-th field element: two players ``(x_i, u)``, ``(x_j, w)``
+    of different groups share exactly one of these tables, the one with
+    ``(e_j − e_i)·b = w − u`` (a resolvable transversal design). Rounds:
+    ``k·r + 1`` from ``r`` = ``(v − 1)/(k − 1)``, which is ``(k·v − 1)/(k − 1)``.
+    """
+    add, mul = _field(k)
+    v = sum(len(t) for t in rounds[0])
+    out: list[Round] = [[[x * k + a for a in range(k)] for x in range(v)]]
+    for rnd in rounds:
+        for b in range(k):
+            out.append([
+                [xs[i] * k + add(a, mul(i, b)) for i in range(k)]
+                for xs in (sorted(t) for t in rnd)
+                for a in range(k)
+            ])
+    return out
 
 
 def affine_plane_rounds(q: int) -> list[Round]:
@@ -68,7 +113,8 @@ def affine_geometry_rounds(q: int, dim: int) -> list[Round]:
     exactly one line.
     """
     if q not in (3, 4):
-        raise ValueError("only the fields of 3 and 4 elements are built in")
+        raise PairingError("no-such-field", "only the fields of 3 and 4 elements are built in",
+                           {"order": q})
     add, mul = _field(q)
     points = list(product(range(q), repeat=dim))
 
@@ -123,6 +169,62 @@ _RECIPES: dict[tuple[int, int], tuple] = {
 }
 
 
+# (players, size) -> (g, levels, with ∞, base round, transversal tables): base rounds
+# found by :mod:`.design_search` (players "element.level", tables split by "/").
+_STORED: dict[tuple[int, int], tuple[int, int, bool, str, str]] = {
+    (33, 3): (11, 3, False,
+              "0.0 2.0 6.0 / 1.0 9.0 8.2 / 3.0 2.1 5.1 / 4.0 7.1 5.2 / 5.0 0.1 7.2 / 7.0 8.0 2.2"
+              " / 10.0 3.1 4.1 / 1.1 6.1 8.1 / 9.1 0.2 4.2 / 10.1 9.2 10.2 / 1.2 3.2 6.2",
+              "0.0 0.1 8.2 / 0.0 1.1 4.2 / 0.0 7.1 0.2 / 0.0 8.1 9.2 / 0.0 9.1 3.2"),
+    (51, 3): (17, 3, False,
+              "0.0 3.0 15.0 / 1.0 5.0 3.2 / 2.0 9.0 10.0 / 4.0 14.1 10.2 / 6.0 6.1 13.1"
+              " / 7.0 2.2 16.2 / 8.0 14.0 4.2 / 11.0 10.1 15.1 / 12.0 4.1 8.1 / 13.0 1.2 6.2"
+              " / 16.0 2.1 5.1 / 0.1 16.1 9.2 / 1.1 3.1 9.1 / 7.1 14.2 15.2 / 11.1 8.2 12.2"
+              " / 12.1 0.2 7.2 / 5.2 11.2 13.2",
+              "0.0 1.1 3.2 / 0.0 2.1 0.2 / 0.0 5.1 16.2 / 0.0 8.1 8.2 / 0.0 11.1 14.2"
+              " / 0.0 12.1 11.2 / 0.0 14.1 1.2 / 0.0 15.1 4.2"),
+    (57, 3): (19, 3, False,
+              "0.0 4.0 16.2 / 1.0 3.0 15.1 / 2.0 14.0 0.1 / 5.0 15.0 18.0 / 6.0 17.0 2.2"
+              " / 7.0 12.0 12.2 / 8.0 10.2 17.2 / 9.0 13.1 18.1 / 10.0 11.0 12.1 / 13.0 0.2 11.2"
+              " / 16.0 3.1 5.1 / 1.1 4.1 16.1 / 2.1 11.1 5.2 / 6.1 7.1 18.2 / 8.1 14.1 15.2"
+              " / 9.1 17.1 14.2 / 10.1 8.2 9.2 / 1.2 4.2 6.2 / 3.2 7.2 13.2",
+              "0.0 0.1 8.2 / 0.0 3.1 7.2 / 0.0 7.1 13.2 / 0.0 10.1 1.2 / 0.0 11.1 11.2"
+              " / 0.0 13.1 3.2 / 0.0 15.1 10.2 / 0.0 16.1 18.2 / 0.0 18.1 14.2"),
+    (69, 3): (23, 3, False,
+              '0.0 6.0 8.0 / 1.0 11.0 10.1 / 2.0 16.0 13.1 / 3.0 2.2 15.2 / 4.0 20.0 8.2'
+              ' / 5.0 9.0 18.2 / 7.0 19.0 12.1 / 10.0 6.2 20.2 / 12.0 15.0 7.1 / 13.0 18.0 13.2'
+              ' / 14.0 11.2 17.2 / 17.0 20.1 21.1 / 21.0 22.0 5.1 / 0.1 8.1 4.2 / 1.1 19.1 10.2'
+              ' / 2.1 14.1 16.1 / 3.1 9.1 19.2 / 4.1 17.1 5.2 / 6.1 0.2 3.2 / 11.1 15.1 18.1'
+              ' / 22.1 21.2 22.2 / 1.2 12.2 16.2 / 7.2 9.2 14.2',
+              '0.0 0.1 5.2 / 0.0 1.1 14.2 / 0.0 2.1 17.2 / 0.0 8.1 6.2 / 0.0 10.1 16.2'
+              ' / 0.0 12.1 7.2 / 0.0 13.1 15.2 / 0.0 14.1 21.2 / 0.0 17.1 2.2 / 0.0 19.1 8.2'
+              ' / 0.0 21.1 1.2'),
+    (75, 3): (37, 2, True,
+              '1.0 2.0 3.1 / 10.0 20.0 30.1 / 26.0 15.0 4.1 / 1.1 2.1 3.0 / 10.1 20.1 30.0'
+              ' / 26.1 15.1 4.0 / 5.0 7.0 11.0 / 13.0 33.0 36.0 / 19.0 34.0 27.0 / 5.1 7.1 11.1'
+              ' / 13.1 33.1 36.1 / 19.1 34.1 27.1 / 6.0 18.0 22.1 / 23.0 32.0 35.1'
+              ' / 8.0 24.0 17.1 / 6.1 18.1 22.0 / 23.1 32.1 35.0 / 8.1 24.1 17.0'
+              ' / 9.0 14.0 28.1 / 16.0 29.0 21.1 / 12.0 31.0 25.1 / 9.1 14.1 28.0'
+              ' / 16.1 29.1 21.0 / 12.1 31.1 25.0',
+              ''),
+    (87, 3): (43, 2, True,
+              '1.0 2.0 3.1 / 6.0 12.0 18.1 / 36.0 29.0 22.1 / 1.1 2.1 3.0 / 6.1 12.1 18.0'
+              ' / 36.1 29.1 22.0 / 4.0 7.0 9.0 / 24.0 42.0 11.0 / 15.0 37.0 23.0 / 4.1 7.1 9.1'
+              ' / 24.1 42.1 11.1 / 15.1 37.1 23.1 / 5.0 8.1 21.0 / 30.0 5.1 40.0'
+              ' / 8.0 30.1 25.0 / 10.0 26.1 34.0 / 17.0 27.1 32.0 / 16.0 33.1 20.0'
+              ' / 10.1 13.0 33.0 / 17.1 35.0 26.0 / 16.1 38.0 27.0 / 13.1 28.0 32.1'
+              ' / 35.1 39.0 20.1 / 38.1 19.0 34.1 / 14.0 25.1 41.1 / 41.0 21.1 31.1'
+              ' / 31.0 40.1 14.1 / 19.1 28.1 39.1',
+              ''),
+    (52, 4): (17, 3, True,
+              '1.0 2.0 3.1 8.0 / 1.1 2.1 3.2 8.1 / 1.2 2.2 3.0 8.2 / 4.0 10.2 12.2 15.2'
+              ' / 4.1 10.0 12.0 15.0 / 4.2 10.1 12.1 15.1 / 5.0 6.2 9.0 13.1 / 5.1 6.0 9.1 13.2'
+              ' / 5.2 6.1 9.2 13.0 / 7.0 11.2 14.1 16.0 / 7.1 11.0 14.2 16.1'
+              ' / 7.2 11.1 14.0 16.2',
+              ''),
+}
+
+
 class _Group:
     """A small abelian group by tables; ``times`` multiplies by a unit (a permutation)."""
 
@@ -158,7 +260,18 @@ def _difference_rounds(
     if found is None:
         return None
     base, short = found
-    g = group.order
+    return _develop(group.add, levels, infinity, base, short)
+
+
+def _develop(add, levels: int, infinity: bool, base, short) -> tuple:
+    """Every round of a difference family from its base round and transversal tables.
+
+    Points are (group element, level), numbered ``level·g + element``; ∞ is
+    ``g·levels``. Adding each group element ``t`` to the base round gives
+    a round (with ∞'s table {∞, (t, every level)}); a transversal table's
+    translates are disjoint and together make one more round each.
+    """
+    g = len(add)
     infinity_id = g * levels
 
     def number(point: tuple[int, int]) -> int:
@@ -166,14 +279,27 @@ def _difference_rounds(
 
     rounds = []
     for t in range(g):
-        tables = [[number((group.add[x][t], lv)) for x, lv in table] for table in base]
+        tables = [[number((add[x][t], lv)) for x, lv in table] for table in base]
         if infinity:
             tables.append([infinity_id] + [number((t, lv)) for lv in range(levels)])
         rounds.append(tables)
-    # A transversal table's translates are disjoint: together one more round each.
     for table in short:
-        rounds.append([[number((group.add[x][t], lv)) for x, lv in table] for t in range(g)])
+        rounds.append([[number((add[x][t], lv)) for x, lv in table] for t in range(g)])
     return tuple(tuple(tuple(t) for t in rnd) for rnd in rounds)
+
+
+def _stored_rounds(g: int, levels: int, infinity: bool, base: str, short: str) -> tuple:
+    """Develop a stored base round over the integers modulo ``g``.
+
+    ``base`` and ``short`` list tables separated by ``/``, players as
+    ``element.level`` (see :mod:`.design_search`).
+    """
+    def tables(text: str) -> list[list[tuple[int, int]]]:
+        return [[tuple(int(c) for c in p.split(".")) for p in t.split()]
+                for t in text.split("/") if t.strip()]
+
+    add = [[(a + b) % g for b in range(g)] for a in range(g)]
+    return _develop(add, levels, infinity, tables(base), tables(short))
 
 
 def _base_round(group: _Group, levels: int, k: int, infinity: bool, shift: int, transversals: int):

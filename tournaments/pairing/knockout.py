@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from .errors import PairingError
+from .flags import Flag, KnockoutBye, TwoPlayerTable
 from .knockout_plan import knockout_plan
-from .model import Flag, PlayerId
+from .model import PlayerId
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,8 @@ def bracket_order(count: int, arity: int = 2) -> list[int]:
         ]
         size *= arity
     if size != count:
-        raise ValueError("count must be a power of arity")
+        raise PairingError("bracket-size", "count must be a power of arity",
+                           {"count": count, "arity": arity})
     return order
 
 
@@ -138,9 +141,12 @@ def single_elimination(
     n = _check(seeds)
     t, k = table_size, advance
     if not 2 <= t <= 6 or not 1 <= k < t or t % k:
-        raise ValueError("need 2 <= table_size <= 6 and advance dividing table_size")
+        raise PairingError("knockout-tables",
+                           "need 2 <= table_size <= 6 and advance dividing table_size",
+                           {"table_size": t, "advance": k})
     if third_place and t != 2:
-        raise ValueError("a third-place match needs tables of 2")
+        raise PairingError("pairs-only", "a third-place match needs tables of 2",
+                           {"table_size": t, "what": "third-place"})
     plan = knockout_plan(n, t, k)
     rounds = len(plan)
     entrants: list[Source] = [seed(s) for s in range(1, n + 1)]
@@ -172,7 +178,7 @@ def single_elimination(
             _Raw("T", "third-place", rounds, [result(s, 2) for s in semis], 0, 2 * rounds - 1),
         )
     twos = [
-        Flag("two-player-table", {"match": m.id, "round": m.round, "table_size": t})
+        TwoPlayerTable(match=m.id, round=m.round, table_size=t)
         for m in raw
         if t > 2 and len(m.slots) == 2
     ]
@@ -280,9 +286,10 @@ def double_elimination(seeds: Sequence[PlayerId], bracket_reset: bool = True) ->
 
 def _check(seeds: Sequence[PlayerId]) -> int:
     if len(set(seeds)) != len(seeds):
-        raise ValueError("seeds must be unique")
+        raise PairingError("players-twice", "seeds must be unique", {})
     if len(seeds) < 2:
-        raise ValueError("a knockout needs at least 2 players")
+        raise PairingError("too-few-players", "a knockout needs at least 2 players",
+                           {"count": len(seeds), "min": 2})
     return len(seeds)
 
 
@@ -294,7 +301,7 @@ def _finish(
     raw: list[_Raw],
     prefix: str,
     bracket_reset: bool,
-    extra_flags: Sequence[Flag] = (),
+    extra_flags: Sequence[TwoPlayerTable] = (),
 ) -> Bracket:
     """Drop empty seats, renumber the real matches and work out the places."""
     n = len(seeds)
@@ -340,11 +347,11 @@ def _finish(
             if s.kind == "seed":
                 first_round.setdefault(s.seed, m.round)
     flags = tuple(
-        Flag("knockout-bye", {"player": seeds[s - 1], "seed": s, "enters_round": r})
+        KnockoutBye(player=seeds[s - 1], seed=s, enters_round=r)
         for s, r in sorted(first_round.items())
         if r > 1
     ) + tuple(
-        replace(f, params={**f.params, "match": names[f.params["match"]]}) for f in extra_flags
+        replace(f, match=names[f.match]) for f in extra_flags
     )
     return Bracket(system, t, k, tuple(seeds), matches, places, flags, bracket_reset)
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .errors import PairingError
+from .flags import BracketReset, Flag
 from .knockout import Bracket, Match, Source
-from .model import Flag, PlayerId
+from .model import PlayerId
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,8 @@ def advance(
     seed_pos = {pid: i for i, pid in enumerate(bracket.seeds)}
     unknown = set(results) - {m.id for m in bracket.matches}
     if unknown:
-        raise ValueError(f"results for unknown matches: {sorted(unknown)}")
+        raise PairingError("unknown-matches", f"results for unknown matches: {sorted(unknown)}",
+                           {"matches": sorted(unknown)})
     ready: list[MatchTable] = []
     waiting: list[str] = []
     done: list[str] = []
@@ -71,7 +74,11 @@ def advance(
             if not reset_needed:
                 skipped.append(m.id)
                 if m.id in results:
-                    raise ValueError(f"{m.id} is not played: the winners' bracket champion won")
+                    raise PairingError(
+                        "match-not-played",
+                        f"{m.id} is not played: the winners' bracket champion won",
+                        {"match": m.id},
+                    )
                 continue
         if any(s is None for s in seats):
             _wait(m, results, waiting)
@@ -85,7 +92,7 @@ def advance(
         done.append(m.id)
         if m.stage == "grand-final" and bracket.bracket_reset and order[0] != seats[0]:
             reset_needed = True
-            flags.append(Flag("bracket-reset", {"match": m.id, "winner": order[0]}))
+            flags.append(BracketReset(match=m.id, winner=order[0]))
     placements: dict[PlayerId, tuple[int, int]] = {}
     final_ids = {m.id for m in bracket.matches if m.stage == "grand-final"}
     for pr in bracket.places:
@@ -108,16 +115,22 @@ def advance(
 
 def _wait(m: Match, results: Mapping, waiting: list[str]) -> None:
     if m.id in results:
-        raise ValueError(f"{m.id} cannot be played yet")
+        raise PairingError("match-not-ready", f"{m.id} cannot be played yet", {"match": m.id})
     waiting.append(m.id)
 
 
 def _order(m: Match, seats: list, given: Sequence[PlayerId] | PlayerId) -> tuple[PlayerId, ...]:
     if isinstance(given, int):
         if len(seats) != 2 or given not in seats:
-            raise ValueError(f"{m.id}: {given} is not a player of this two-player match")
+            raise PairingError(
+                "not-in-match", f"{m.id}: {given} is not a player of this two-player match",
+                {"match": m.id, "player": given},
+            )
         return (given, seats[1] if seats[0] == given else seats[0])
     order = tuple(given)
     if sorted(order) != sorted(seats):
-        raise ValueError(f"{m.id}: the finishing order must list exactly {sorted(seats)}")
+        raise PairingError(
+            "finishing-order", f"{m.id}: the finishing order must list exactly {sorted(seats)}",
+            {"match": m.id, "players": sorted(seats)},
+        )
     return order

@@ -7,9 +7,14 @@ without knowing how they were produced.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from .errors import PairingError
+
+if TYPE_CHECKING:
+    from .flags import Flag
 
 PlayerId = int
 #: One past round: the tables of that round, each a tuple of player ids in
@@ -18,19 +23,6 @@ HistoryRound = Sequence[Sequence[PlayerId]]
 History = Sequence[HistoryRound]
 
 Remainder = Literal["bye", "smaller_tables"]
-
-
-@dataclass(frozen=True)
-class Flag:
-    """One explained decision.
-
-    ``code`` is a stable kebab-case identifier the web layer translates;
-    ``params`` holds the plain values (ids, counts, table numbers) that the
-    translated sentence needs.
-    """
-
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -109,7 +101,8 @@ def table_sizes(count: int, table_size: int, remainder: Remainder) -> tuple[list
     * tables of 2 always use a bye: there is no smaller table.
     """
     if table_size not in (2, 3, 4):
-        raise ValueError("table_size must be 2, 3 or 4")
+        raise PairingError("bad-table-size", "table_size must be 2, 3 or 4",
+                           {"table_size": table_size})
     if count < 2:
         return [], count
     full, rest = divmod(count, table_size)

@@ -2,8 +2,8 @@
 
 Tables of 2 follow FIDE's Berger tables (Handbook C.05, Annex 1). Tables of
 3–4 use an exact resolvable design when one is built in (``designs``: every
-pair meets exactly once — Kirkman triple systems for 9, 15, 21, 27, 39, 63,
-81 in threes, designs for 16, 28, 40, 64 in fours) and otherwise a local
+pair meets exactly once — Kirkman triple systems for every size ≡ 3 mod 6 up
+to 99 but 93, designs for 16, 28, 40, 52, 64 in fours) and otherwise a local
 search that keeps the pair-meeting counts as even as possible.
 """
 
@@ -17,7 +17,9 @@ from itertools import combinations
 
 from . import partition
 from .designs import resolvable_design
-from .model import Flag, PlayerId, Remainder, RoundDraft, Table, table_sizes
+from .errors import PairingError
+from .flags import Bye, ByeReason, ExactDesign, Flag, MeetingBalance
+from .model import PlayerId, Remainder, RoundDraft, Table, table_sizes
 
 #: Simulated-annealing steps per player and round (capped by MAX_STEPS).
 STEPS_PER_SLOT = 400
@@ -44,7 +46,8 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
     board order and swaps colours on board 1, where ``m`` always plays.
     """
     if n < 2:
-        raise ValueError("a round robin needs at least 2 players")
+        raise PairingError("too-few-players", "a round robin needs at least 2 players",
+                           {"count": n, "min": 2})
     m = n + n % 2
     half = m // 2
     rounds = [[(i, m + 1 - i) for i in range(1, half + 1)]]
@@ -81,7 +84,7 @@ def round_robin(
     """
     ids = list(player_ids)
     if len(set(ids)) != len(ids):
-        raise ValueError("player ids must be unique")
+        raise PairingError("players-twice", "player ids must be unique", {})
     if table_size == 2:
         drafts = _berger_drafts(ids, cycles)
         if rounds is not None:
@@ -89,7 +92,8 @@ def round_robin(
         flags = [_balance_flag(ids, drafts)]
         return Schedule(drafts, flags)
     if table_size not in (3, 4):
-        raise ValueError("table_size must be 2, 3 or 4")
+        raise PairingError("bad-table-size", "table_size must be 2, 3 or 4",
+                           {"table_size": table_size})
     return _table_schedule(ids, table_size, rounds, remainder, seed)
 
 
@@ -112,7 +116,7 @@ def _berger_drafts(ids: list[int], cycles: int) -> list[RoundDraft]:
                 if max(a, b) > n:
                     player = ids[min(a, b) - 1]
                     byes.append(player)
-                    flags.append(Flag("bye", {"player": player, "reason": "round-robin"}))
+                    flags.append(Bye(player=player, reason=ByeReason.ROUND_ROBIN))
                 else:
                     tables.append(Table((ids[a - 1], ids[b - 1])))
             drafts.append(RoundDraft(tables, byes, flags))
@@ -153,8 +157,8 @@ def _table_schedule(
     drafts = _seat(ids, plan)
     flags = [_balance_flag(ids, drafts)]
     if found:
-        flags.append(Flag("exact-design", {"design": found.name, "order": size,
-                                           "rounds": min(rounds, len(design))}))
+        flags.append(ExactDesign(design=found.name, order=size,
+                                 rounds=min(rounds, len(design))))
     return Schedule(drafts, flags)
 
 
@@ -245,7 +249,7 @@ def _seat(ids: list[int], plan: list) -> list[RoundDraft]:
             opened[seats[0]] += 1
             out.append(Table(tuple(ids[i] for i in seats)))
         for b in byes:
-            flags.append(Flag("bye", {"player": ids[b], "reason": "round-robin"}))
+            flags.append(Bye(player=ids[b], reason=ByeReason.ROUND_ROBIN))
         drafts.append(RoundDraft(out, [ids[b] for b in byes], flags))
     return drafts
 
@@ -264,12 +268,5 @@ def _balance_flag(ids: list[int], drafts: list[RoundDraft]) -> Flag:
     values = list(meeting_counts(ids, drafts).values()) or [0]
     mean = sum(values) / len(values)
     variance = sum((v - mean) ** 2 for v in values) / len(values)
-    return Flag(
-        "meeting-balance",
-        {
-            "min": min(values),
-            "max": max(values),
-            "variance": round(variance, 6),
-            "unmet_pairs": sum(1 for v in values if v == 0),
-        },
-    )
+    return MeetingBalance(min=min(values), max=max(values), variance=round(variance, 6),
+                          unmet_pairs=sum(1 for v in values if v == 0))

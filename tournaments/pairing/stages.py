@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
+from .errors import PairingError
+from .flags import Flag, QualificationCut, Qualified
 from .knockout import Bracket, double_elimination, single_elimination
-from .model import Flag, PlayerEntry, PlayerId, RoundDraft, SwissOptions
+from .model import PlayerEntry, PlayerId, RoundDraft, SwissOptions
 from .standings import PointsScheme, RoundResult, Standings, tournament_points
 from .swiss import pair_swiss
 
@@ -50,10 +52,10 @@ def qualifiers(standings: Standings, count: int) -> tuple[tuple[PlayerId, ...], 
     tie-break that decided it.
     """
     if count < 1:
-        raise ValueError("at least one qualifier is needed")
+        raise PairingError("no-qualifiers", "at least one qualifier is needed", {"count": count})
     rows = standings.rows
     chosen = tuple(r.player for r in rows[:count])
-    flags = [Flag("qualified", {"player": r.player, "rank": r.rank}) for r in rows[:count]]
+    flags: list[Flag] = [Qualified(player=r.player, rank=r.rank) for r in rows[:count]]
     if len(rows) > count:
         last_in, first_out = rows[count - 1], rows[count]
         decided = next(
@@ -61,10 +63,8 @@ def qualifiers(standings: Standings, count: int) -> tuple[tuple[PlayerId, ...], 
             "lots",
         )
         flags.append(
-            Flag(
-                "qualification-cut",
-                {"last_in": last_in.player, "first_out": first_out.player, "decided_by": decided},
-            )
+            QualificationCut(last_in=last_in.player, first_out=first_out.player,
+                             decided_by=decided)
         )
     return chosen, flags
 
@@ -86,7 +86,8 @@ def knockout_from_standings(
     seeds, flags = qualifiers(standings, count)
     if system == "double":
         if table_size != 2:
-            raise ValueError("double elimination is for tables of 2")
+            raise PairingError("pairs-only", "double elimination is for tables of 2",
+                               {"table_size": table_size, "what": "double"})
         bracket = double_elimination(seeds, bracket_reset=bracket_reset)
     else:
         bracket = single_elimination(seeds, table_size, advance, third_place)

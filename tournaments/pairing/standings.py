@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
-from .model import Flag, PlayerEntry, PlayerId
+from .errors import PairingError
+from .flags import DirectEncounterNotApplied, Flag, Lots, Tiebreak
+from .model import PlayerEntry, PlayerId
 
 TIEBREAKS = (
     "points",
@@ -105,7 +107,8 @@ class PointsScheme:
         """Points for each seat of a table, given the seats' placings."""
         table = self.placing.get(len(places))
         if table is None:
-            raise ValueError(f"no points defined for tables of {len(places)}")
+            raise PairingError("no-table-points", f"no points defined for tables of {len(places)}",
+                               {"size": len(places)})
         out = []
         for p in places:
             shared = sum(1 for q in places if q == p)
@@ -188,7 +191,8 @@ def compute_standings(
     tiebreaks = tuple(LEGACY_TIEBREAKS.get(c, c) for c in tiebreaks)
     unknown = [c for c in tiebreaks if c not in TIEBREAKS]
     if unknown:
-        raise ValueError(f"unknown tie-breaks: {unknown}")
+        raise PairingError("unknown-tiebreaks", f"unknown tie-breaks: {unknown}",
+                           {"tiebreaks": list(unknown)})
     stats = _collect(players, rounds, scheme)
     rating = {p.id: Fraction(p.rating) for p in players}
     flags: list[Flag] = []
@@ -227,8 +231,8 @@ def compute_standings(
                 (k for k in range(len(codes)) if table[pid][k] != table[above][k]), len(codes) - 1
             )
             if first > 0:
-                code = "lots" if codes[first] == "lots" else "tiebreak"
-                row_flags.append(Flag(code, {"above": above, "decided_by": codes[first]}))
+                kind = Lots if codes[first] == "lots" else Tiebreak
+                row_flags.append(kind(above=above, decided_by=codes[first]))
         rows.append(
             StandingRow(
                 rank,
@@ -356,7 +360,7 @@ def _direct_encounter(
                     score[pid] += _result(mine, place)
     if all(frozenset(pair) in met for pair in combinations(group, 2)):
         return score
-    flags.append(Flag("direct-encounter-not-applied", {"players": tuple(sorted(group))}))
+    flags.append(DirectEncounterNotApplied(players=tuple(sorted(group))))
     return _partial_separation(group, score, met)
 
 

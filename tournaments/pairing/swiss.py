@@ -12,7 +12,17 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from .model import Flag, History, PlayerEntry, RoundDraft, SwissOptions, Table, table_sizes
+from .flags import (
+    Bye,
+    Flag,
+    ForbiddenPair,
+    RemainderTable,
+    RepeatMeeting,
+    SameClub,
+    ScoreFloat,
+    SeatBalance,
+)
+from .model import History, PlayerEntry, RoundDraft, SwissOptions, Table, table_sizes
 from .swiss_context import SwissContext
 from .swiss_pairs import pair_two
 from .swiss_tables import pair_tables
@@ -69,16 +79,8 @@ def _choose_byes(ctx: SwissContext, count: int) -> list[int]:
 
 def _bye_flag(ctx: SwissContext, i: int, reason: str) -> Flag:
     player = ctx.players[i]
-    return Flag(
-        "bye",
-        {
-            "player": player.id,
-            "rank": i + 1,
-            "points": player.points,
-            "reason": reason,
-            "previous_byes": player.byes,
-        },
-    )
+    return Bye(player=player.id, reason=reason, rank=i + 1, points=player.points,
+               previous_byes=player.byes)
 
 
 def _table_flags(
@@ -88,36 +90,24 @@ def _table_flags(
     size = len(seats)
     if size != ctx.table_size:
         flags.append(
-            Flag("remainder-table", {"table": number, "size": size, "table_size": ctx.table_size})
+            RemainderTable(table=number, size=size, table_size=ctx.table_size)
         )
     meetings = ctx.meetings
     for i, j in combinations(sorted(seats), 2):
         a, b = ctx.ids[i], ctx.ids[j]
         pair = (min(a, b), max(a, b))
         if ctx.is_forbidden(i, j):
-            flags.append(Flag("forbidden-pair", {"players": pair, "table": number}))
+            flags.append(ForbiddenPair(players=pair, table=number))
         count = meetings.count(a, b)
         if count:
             last = meetings.last_round(a, b)
             flags.append(
-                Flag(
-                    "repeat-meeting",
-                    {
-                        "players": pair,
-                        "table": number,
-                        "meetings": count,
-                        "last_round": last,
-                        "consecutive": last == meetings.rounds,
-                        "proof": proof,
-                    },
-                )
+                RepeatMeeting(players=pair, table=number, meetings=count, last_round=last,
+                              consecutive=last == meetings.rounds, proof=proof)
             )
         if ctx.same_club(i, j):
             flags.append(
-                Flag(
-                    "same-club",
-                    {"players": pair, "club": ctx.players[i].club, "table": number},
-                )
+                SameClub(players=pair, club=ctx.players[i].club, table=number)
             )
     points = Counter(ctx.points[i] for i in seats)
     if len(points) > 1:
@@ -127,27 +117,13 @@ def _table_flags(
             down = any(ctx.points[k] < mine for k in seats)
             direction = "both" if up and down else ("up" if up else "down")
             flags.append(
-                Flag(
-                    "score-float",
-                    {
-                        "player": ctx.ids[i],
-                        "points": ctx.players[i].points,
-                        "table": number,
-                        "direction": direction,
-                    },
-                )
+                ScoreFloat(player=ctx.ids[i], points=ctx.players[i].points, table=number,
+                           direction=direction)
             )
     if over:
         opener = seats[0]
         flags.append(
-            Flag(
-                "seat-balance",
-                {
-                    "player": ctx.ids[opener],
-                    "table": number,
-                    "opened": ctx.opened[opener],
-                    "games": ctx.games[opener],
-                },
-            )
+            SeatBalance(player=ctx.ids[opener], table=number, opened=ctx.opened[opener],
+                        games=ctx.games[opener])
         )
     return flags

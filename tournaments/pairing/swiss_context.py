@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
+from .errors import PairingError
 from .model import History, Meetings, PlayerEntry, SwissOptions
 
 
@@ -40,7 +41,7 @@ class SwissContext:
     ) -> None:
         ids = [p.id for p in players]
         if len(set(ids)) != len(ids):
-            raise ValueError("player ids must be unique")
+            raise PairingError("players-twice", "player ids must be unique", {})
         self.options = options
         self.table_size = table_size
         self.meetings = Meetings(history)

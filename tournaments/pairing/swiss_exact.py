@@ -17,12 +17,12 @@ of the tiers above it fixed:
 Cheap proofs come first: conflicts and seat balance cannot go below 0, and
 score mixing cannot go below the best split that ignores who met whom
 (:func:`.swiss_split.score_bound`). A draft at a bound is optimal for that
-tier without the solver. Otherwise CP-SAT decides, first as set
-partitioning over every table that could belong to an optimal round
-(:mod:`.swiss_columns`; strong, but only while there are at most a few
-thousand such tables), else (:mod:`.swiss_split`) the least conflict total
-over a boolean per (player, table), then the cheapest *split* (point totals
-per table) that players can fill with that conflict, then, among splits of
+tier without a solver. Otherwise each tier is solved as set partitioning
+over every table that could belong to a better round (:mod:`.swiss_columns`:
+an LP bound, reduced-cost fixing, then SCIP), or, when too many tables
+qualify, by CP-SAT (:mod:`.swiss_split`): the least conflict total over a
+boolean per (player, table), then the cheapest *split* (point totals per
+table) that players can fill with that conflict, then, among splits of
 that cost, one with a fair opener at every table.
 
 **Planning ahead** (``future`` > 0): one CP-SAT model seats this round and
@@ -39,11 +39,12 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations, combinations_with_replacement
 
 from ortools.sat.python import cp_model
 
-from .swiss_columns import solve_columns
+from . import swiss_columns as columns
 from .swiss_split import least_conflict, score_bound, seat_split, slots_of, splits, type_cost
 
 #: Most table types per slot size before the model is judged too large.
@@ -80,6 +81,16 @@ class RoundProblem:
     seat_ok: Callable[[int, int], bool]  # may open a table of that size fairly
     met: Callable[[int, int], bool] = lambda i, j: False  # for planning ahead
 
+    @cached_property
+    def conflicts(self) -> dict[int, dict[int, int]]:
+        """The non-zero conflicts by player, looked up once (the solvers ask often)."""
+        out: dict[int, dict[int, int]] = {i: {} for i in self.order}
+        for i, j in combinations(self.order, 2):
+            c = self.conflict(i, j)
+            if c:
+                out[i][j] = out[j][i] = c
+        return out
+
     def tiers(self, tables: list[list[int]]) -> tuple[int, int, int]:
         """(conflicts, score mixing, unbalanced tables) of a split."""
         conflicts = sum(self.conflict(a, b) for t in tables for a, b in combinations(t, 2))
@@ -106,41 +117,67 @@ def solve_round(
     current = [list(t) for t in draft]
     conflicts, score, seats = problem.tiers(current)
     points = [problem.points[i] for i in problem.order]
-    if conflicts == 0 and seats == 0 and score == score_bound(points, problem.sizes):
+    low = score_bound(points, problem.sizes)
+    if conflicts == 0 and seats == 0 and score == low:
         return ExactResult(current, True, True, True, False, time.perf_counter() - start)
-    solved = solve_columns(problem, current, deadline)
-    if solved is not None:
-        tables, (c, s, u) = solved
-        elapsed = time.perf_counter() - start
-        return ExactResult(tables, c, c and s, c and s and u, False, elapsed)
-    # 1. Conflicts: 0 is a bound; otherwise the least total by CP-SAT.
+    # Each tier: its bound, else set partitioning (columns), else the assignment model.
+    # 1. Conflicts: 0 is a bound.
     conflicts_proven = conflicts == 0
     if not conflicts_proven:
-        tables, best, conflicts_proven = least_conflict(
-            problem.order, problem.sizes, problem.conflict, current,
-            (deadline - time.perf_counter()) / 2,
-        )
-        if tables is not None and best < conflicts:
+        solved = columns.least_conflict(problem, current, _share(deadline, 3))
+        if solved is None:
+            solved = least_conflict(
+                problem.order, problem.sizes, problem.conflict, current,
+                (deadline - time.perf_counter()) / 2,
+            )
+        tables, best, conflicts_proven = solved
+        if tables is not None and best <= conflicts:
             current, conflicts = tables, best
-    # 2. Score mixing: the draft at the bound, or the cheapest split that can be filled.
+    # 2. Score mixing: the bound, or the cheapest round at that conflict.
     score = problem.tiers(current)[1]
-    score_proven = score == score_bound(points, problem.sizes)
-    if not score_proven:
-        better, score_proven = _cheaper_split(problem, current, score, conflicts, deadline)
-        if better is not None:
-            current = better
-    # 3. Seat balance: 0 is a bound; otherwise look for a split of the same cost with 0.
+    score_proven, too_many = score == low, False
+    if not score_proven and _time_left(deadline):
+        solved = columns.least_score(problem, current, conflicts, _share(deadline, 2))
+        too_many = solved is None
+        if solved is not None:
+            current, _, score_proven = solved
+        elif _time_left(deadline):
+            better, score_proven = _cheaper_split(problem, current, score, conflicts, deadline)
+            if better is not None:
+                current = better
+    # 3. Seat balance: 0 is a bound; otherwise the fewest tables without a fair opener.
     seats = problem.tiers(current)[2]
     seat_proven = seats == 0
-    if not seat_proven:
-        balanced, seat_proven = _balanced_split(problem, current, conflicts, seats, deadline)
-        if balanced is not None:
-            current = balanced
+    if not seat_proven and _time_left(deadline):
+        # The seat tables are those of the score tier at a smaller slack: when
+        # those were too many, these usually are too.
+        solved = None if too_many else columns.fewest_unfair(problem, current, conflicts, deadline)
+        if solved is not None:
+            current, _, seat_proven = solved
+        elif _time_left(deadline):
+            balanced, seat_proven = _balanced_split(problem, current, conflicts, seats, deadline)
+            if balanced is not None:
+                current = balanced
     current = tidy(problem, current)
     return ExactResult(
         current, conflicts_proven, conflicts_proven and score_proven,
         conflicts_proven and score_proven and seat_proven, False, time.perf_counter() - start,
     )
+
+
+def _time_left(deadline: float) -> bool:
+    return time.perf_counter() + columns.MIN_SECONDS < deadline
+
+
+def _share(deadline: float, parts: int) -> float:
+    """The deadline of a tier with ``parts`` tiers to go, the last ones included.
+
+    Conflicts (3 to go) may use two thirds of the time left, score mixing
+    (2 to go) three quarters of what remains, seat balance the rest; a tier
+    usually needs far less, and what it leaves goes to the next.
+    """
+    now = time.perf_counter()
+    return now + max(0.0, deadline - now) * (2 / 3 if parts == 3 else 3 / 4)
 
 
 def _cheaper_split(problem: RoundProblem, current, score: int, conflicts: int, deadline: float):
@@ -156,7 +193,7 @@ def _cheaper_split(problem: RoundProblem, current, score: int, conflicts: int, d
     low, width, proven = score_bound(values, problem.sizes), 1, True
     while low < score and time.perf_counter() < deadline:
         high = min(score, low + width)
-        candidates, complete = splits(values, problem.sizes, high, SPLIT_LIMIT)
+        candidates, complete = splits(values, problem.sizes, high, SPLIT_LIMIT, deadline)
         proven = proven and complete
         for cost, split in candidates:
             if cost < low and complete:
@@ -179,7 +216,7 @@ def _balanced_split(problem: RoundProblem, current, conflicts: int, seats: int, 
     points = problem.points
     score = problem.tiers(current)[1]
     candidates, complete = splits(
-        [points[i] for i in problem.order], problem.sizes, score + 1, SPLIT_LIMIT
+        [points[i] for i in problem.order], problem.sizes, score + 1, SPLIT_LIMIT, deadline
     )
     for cost, split in candidates:
         if cost != score:

@@ -13,6 +13,7 @@ can, the draft is.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -52,15 +53,19 @@ def score_bound(points: Sequence[int], sizes: Sequence[int]) -> int:
 
 
 def splits(
-    points: Sequence[int], sizes: Sequence[int], below: int, limit: int
+    points: Sequence[int], sizes: Sequence[int], below: int, limit: int,
+    deadline: float | None = None,
 ) -> tuple[list[tuple[int, Split]], bool]:
     """Splits costing less than ``below``, cheapest first, and whether that is all of them.
 
-    The search stops after ``limit`` splits (then the list is only some of them).
+    The search stops after ``limit`` splits or at ``deadline`` (``time.perf_counter``;
+    then the list is only some of them).
     """
     found: list[tuple[int, Split]] = []
 
     def rec(left: Counter, sizes_left: tuple[int, ...], acc: int, chosen: list) -> bool:
+        if deadline is not None and time.perf_counter() > deadline:
+            return False
         if not sizes_left:
             found.append((acc, tuple(sorted(chosen))))
             return len(found) <= limit

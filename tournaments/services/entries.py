@@ -67,7 +67,7 @@ def _check_settings(*, preset, overrides, table_size, format, rounds, tiebreaks,
     try:
         rules_resolve({"preset": preset, **overrides})
     except EngineError as error:
-        raise Refused("bad-rules", detail=error.message) from error
+        raise Refused("bad-rules", reason=error.code, reason_params=error.params) from error
 
 
 @transaction.atomic

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -10,7 +12,7 @@ from clubs.permissions import Actor
 from scoring.models import Game
 from scoring.services import game_start
 
-from .. import draw
+from .. import draw, pairing
 from ..models import Registration, Round, Stage, Table, Tournament
 from .audit import Action, check, tournament_audit
 from .errors import Refused
@@ -18,6 +20,8 @@ from .errors import Refused
 #: Fields up to this many players are paired inside the request; larger ones by a Celery task
 #: while the organiser's page shows the progress.
 SYNC_LIMIT = 64
+
+logger = logging.getLogger(__name__)
 
 _DONE = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
@@ -130,7 +134,8 @@ def round_pair(*, round_id: int) -> Round:
     try:
         tables, byes, flags, plan = _draft(rnd)
     except (ValueError, Refused) as error:
-        Round.objects.filter(pk=rnd.pk).update(error=str(error)[:200], progress=0)
+        message, failure = _failure(error)
+        Round.objects.filter(pk=rnd.pk).update(error=message[:200], failure=failure, progress=0)
         rnd.refresh_from_db()
         return rnd
     _progress(rnd.pk, 80)
@@ -145,9 +150,22 @@ def round_pair(*, round_id: int) -> Round:
         rows += [Table(round=rnd, number=len(rows) + i, seats=[p], bye=True)
                  for i, p in enumerate(byes, start=1)]
         Table.objects.bulk_create(rows)
-        rnd.flags, rnd.status, rnd.progress, rnd.error = flags, Round.Status.DRAFT, 100, ""
-        rnd.save(update_fields=["flags", "status", "progress", "error"])
+        rnd.flags, rnd.status, rnd.progress = flags, Round.Status.DRAFT, 100
+        rnd.error, rnd.failure = "", None
+        rnd.save(update_fields=["flags", "status", "progress", "error", "failure"])
     return rnd
+
+
+def _failure(error: Exception) -> tuple[str, dict]:
+    """(English message for logs, the stored code and params) of a pairing that failed."""
+    if isinstance(error, pairing.PairingError):
+        return error.message, {"kind": "pairing", "code": error.code, "params": error.params}
+    if isinstance(error, Refused):
+        return error.code, {"kind": "refused", "code": error.code, "params": error.params}
+    # Not a refusal of the core: a defect. The organiser gets a plain sentence, the log the rest.
+    logger.exception("Pairing round failed")
+    return str(error) or "unexpected error", {"kind": "pairing", "code": "unexpected",
+                                              "params": {}}
 
 
 def _draft(rnd: Round):
@@ -157,13 +175,13 @@ def _draft(rnd: Round):
     if stage.kind == Stage.Kind.KNOCKOUT:
         _bracket, state = draw.bracket_state(stage, tournament.table_size, tables)
         first = not any(t.match for t in tables)
-        flags = stage.flags if first else draw.flags_json(state.flags)
+        flags = stage.flags if first else pairing.flags_to_json(state.flags)
         return [(m.seats, m.match) for m in state.ready], [], flags, None
     active = _active(tournament, rnd.number)
     if stage.kind == Stage.Kind.SWISS:
         draft = draw.swiss_draft(tournament, active, tables)
         seats = [(t.seats, "") for t in draft.tables]
-        return seats, list(draft.byes), draw.flags_json(draft.flags), None
+        return seats, list(draft.byes), pairing.flags_to_json(draft.flags), None
     plan = None
     schedule = stage.plan
     if not schedule:
@@ -172,21 +190,21 @@ def _draft(rnd: Round):
     index = stage.rounds.filter(number__lt=rnd.number).count()
     planned = schedule[index]
     present = {r.player_id for r in active}
-    out, byes, flags = [], [p for p in planned["byes"] if p in present], list(planned["flags"])
+    out, byes = [], [p for p in planned["byes"] if p in present]
+    flags = pairing.flags_from_json(planned["flags"])
     if index == 0:
-        flags += plan["flags"] if plan else stage.flags
+        flags += pairing.flags_from_json(plan["flags"] if plan else stage.flags)
     for number, seats in enumerate(planned["tables"], start=1):
         kept = [p for p in seats if p in present]
         gone = [p for p in seats if p not in present]
         if gone:
-            flags.append({"code": "withdrawn-removed",
-                          "params": {"table": number, "players": gone}})
+            flags.append(pairing.WithdrawnRemoved(table=number, players=tuple(gone)))
         if len(kept) >= 2:
             out.append((kept, ""))
         elif kept:
             byes += kept
-            flags.append({"code": "bye", "params": {"player": kept[0], "reason": "table-emptied"}})
-    return out, byes, flags, plan
+            flags.append(pairing.Bye(player=kept[0], reason=pairing.ByeReason.TABLE_EMPTIED))
+    return out, byes, pairing.flags_to_json(flags), plan
 
 
 @transaction.atomic
@@ -292,21 +310,20 @@ def _edited(rnd: Round, tables: list[Table], changed: list[Table], players: list
     numbers = {t.number for t in changed}
     bye_players = {t.seats[0] for t in tables if t.bye}
     kept = [
-        f for f in rnd.flags
-        if f["params"].get("table") not in numbers
-        and not (f["code"] == "bye" and f["params"].get("player") not in bye_players)
+        f for f in pairing.flags_from_json(rnd.flags)
+        if f.at_table() not in numbers
+        and not (isinstance(f, pairing.Bye) and f.player not in bye_players)
     ]
-    known_byes = {f["params"].get("player") for f in kept if f["code"] == "bye"}
-    kept += [{"code": "bye", "params": {"player": p, "reason": "by-hand"}}
+    known_byes = {f.player for f in kept if isinstance(f, pairing.Bye)}
+    kept += [pairing.Bye(player=p, reason=pairing.ByeReason.BY_HAND)
              for p in sorted(bye_players - known_byes)]
     past = draw.load_tables(rnd.tournament, stage=rnd.stage)
     clubs = dict(Registration.objects.filter(tournament=rnd.tournament)
                  .values_list("player_id", "player__home_club_id"))
     fresh = draw.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
                                clubs if rnd.tournament.avoid_same_club else {})
-    note = {"code": "edited-by-hand", "params": {"players": players,
-                                                 "tables": sorted(numbers)}}
-    rnd.flags = kept + fresh + [note]
+    note = pairing.EditedByHand(players=tuple(players), tables=tuple(sorted(numbers)))
+    rnd.flags = pairing.flags_to_json([*kept, *fresh, note])
     rnd.save(update_fields=["flags"])
 
 

@@ -55,10 +55,10 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Rou
         bracket = pairing.knockout_from_standings(
             standings, count, "single", tournament.table_size, knockout.advance
         )
-    except ValueError as error:
-        raise Refused("bad-knockout", detail=str(error)) from error
+    except pairing.PairingError as error:
+        raise Refused("bad-knockout", reason=error.code, reason_params=error.params) from error
     knockout.seeds = list(bracket.seeds)
-    knockout.flags = draw.flags_json(bracket.flags)
+    knockout.flags = pairing.flags_to_json(bracket.flags)
     knockout.save(update_fields=["seeds", "flags"])
     tournament_audit(tournament, Action.KNOCKOUT_START, actor, after={"seeds": knockout.seeds})
     return round_generate(tournament=tournament, actor=actor)

@@ -1,0 +1,50 @@
+"""The one exception of the pairing core: a refusal with a stable code.
+
+The same shape as the engine's ``EngineError`` (code, English message, params) without
+importing it: the pure cores stay free of each other. The tournaments app turns the code and
+params into a sentence (tournaments/messages.py); the message is for logs and tests only.
+"""
+
+from __future__ import annotations
+
+#: Every code the pairing core raises; tests/tournaments/test_core_errors.py checks that the
+#: core raises no other and that each has a sentence in English and Russian.
+CODES = frozenset({
+    "bad-table-size",  # table_size
+    "knockout-tables",  # table_size, advance: advance must divide a table of 2 to 6
+    "pairs-only",  # table_size, what ("third-place" or "double"): needs tables of 2
+    "bracket-size",  # count, arity: the slots are not a power of the table's arity
+    "too-few-players",  # count, min
+    "players-twice",  # players seated twice in the input
+    "no-qualifiers",  # count
+    "unknown-tiebreaks",  # tiebreaks (a list of codes)
+    "no-table-points",  # size: the points scheme has no row for tables of that size
+    "unknown-matches",  # matches (a list of match ids)
+    "match-not-ready",  # match
+    "match-not-played",  # match: the bracket reset is not played
+    "not-in-match",  # match, player
+    "finishing-order",  # match, players: the order must list exactly these
+    "no-such-field",  # order: finite fields built in are of 3 and 4 elements
+})
+
+
+class PairingError(ValueError):
+    """Input the pairing core refuses.
+
+    ``code`` is a stable kebab-case word from :data:`CODES`, ``message`` an English sentence
+    for logs, ``params`` the plain values (ids, counts) a translated sentence quotes. It is
+    a ValueError, so a caller that only needs to know the arguments were bad still catches it.
+    """
+
+    def __init__(self, code: str, message: str, params: dict | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = dict(params) if params else {}
+
+    def __repr__(self) -> str:
+        return f"PairingError({self.code!r}, {self.message!r}, {self.params!r})"
+
+    def to_dict(self) -> dict:
+        """The error as JSON, e.g. to store with a round whose pairing failed."""
+        return {"code": self.code, "message": self.message, "params": self.params}
