@@ -18,6 +18,7 @@ from ratings import selectors as rating_selectors
 from scoring import live
 from scoring import selectors as game_selectors
 from scoring.models import Game
+from scoring.table_shown import table_shown
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 
@@ -100,7 +101,8 @@ def _game_part(request, game: Game, options: dict) -> str:
     html = live.fragment(game.pk, game.version, key)
     if html is None:
         html = render_to_string("api/embed/game_part.html", {
-            "game": game, "view": game_selectors.table_view(game), "options": options,
+            "game": game, "table": table_shown(game_selectors.table_view(game)),
+            "options": options,
             "query": _query(options), "every": GAME_EVERY, "origin": _origin(request),
         }, request=request)
         live.fragment_store(game.pk, game.version, key, html)

@@ -16,9 +16,8 @@ from django.utils.translation import gettext as _
 from scoring.engine import EngineError, record_state
 from scoring.models import AuditEntry, Game, Round, RoundHand, Seat, Turn
 from scoring.records import game_export, record_rows
-from scoring.replay import cache_state
+from scoring.replay import cache_state, places_cache
 from scoring.services import Actor
-from scoring.services import _finish_places as finish_places  # the one rule for places
 
 from .errors import ArchiveError
 from .fields import build, check, dump, save_rows, username
@@ -159,7 +158,7 @@ def _game_rows(entry: dict, where: str, *, club, players: dict, users):
     cache_state(game, seats, state)
     game.turn_count = sum(len(r["moves"]) for r in record["rounds"])
     if finished:
-        finish_places(seats, state)
+        places_cache(seats, state)
     return game, seats, (state, paper)
 
 

@@ -103,6 +103,11 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.player} @ {self.club} ({self.role})"
 
+    @property
+    def is_official(self) -> bool:
+        """A referee or organiser, not only a member."""
+        return self.role != self.Role.MEMBER
+
 
 class AuditRecord(models.Model):
     """What every audit entry keeps: who (a user, a table link, or the site itself), what it

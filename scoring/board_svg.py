@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
+# The engine's lattice: a cell's corners in record-format.md §1 order (point first, clockwise).
+from scoring.engine.geometry import corner_points
+
 _H = 3**0.5 / 2  # height of a triangle of side 1
-
-
-def corner_points(c: int, r: int) -> tuple[tuple[int, int], ...]:
-    """The lattice corners of a cell in record-format.md §1 order (point first, clockwise)."""
-    if (c + r) % 2 == 0:
-        return (c + 1, r), (c + 2, r + 1), (c, r + 1)
-    return (c + 1, r + 1), (c, r), (c + 2, r)
 
 
 def _screen(x: int, y: int) -> tuple[float, float]:

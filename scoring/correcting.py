@@ -18,7 +18,8 @@ from .board_svg import cell_shape
 from .forms import TurnForm
 from .messages import refusal
 from .models import Turn
-from .views import _flat_errors, _message, _no_store, _organised_game, _palette, _where
+from .table_shown import table_shown
+from .views import _flat_errors, _message, _no_store, _organised_game, _where
 
 
 def turn_correct(request, pk, round_number, turn_number):
@@ -42,9 +43,10 @@ def turn_correct(request, pk, round_number, turn_number):
         data["recorded"] = {"points": shape["points"],
                             "labels": [[lb["x"], lb["y"], lb["n"]] for lb in shape["labels"]]}
     return _no_store(render(request, "scoring/turn_correct.html", {
-        "game": game, "view": view, "urls": urls, "data": data, "correction": correction,
+        "game": game, "table": table_shown(view), "urls": urls, "data": data,
+        "correction": correction,
         "turn": turn, "round_number": round_number, "correcting": True,
-        "palette": _palette(view, data.get("tiles")),
+        "palette": tablet_data.palette(view.state, data.get("tiles")),
         "recorded": tablet_data.entry_label(view.names, seat=turn.seat, tile=turn.tile,
                                             points=turn.points),
     }))

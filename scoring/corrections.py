@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.engine import GameState, rules_resolve
+from scoring.engine import GameState
 
 from .board_svg import cell_shape, view_box
 from .models import Game, Turn
-from .replay import hands_for_engine, play_stored_turn, seat_names
+from .replay import player_keys, rounds_replay, stored_rounds
 from .selectors import TableView, game_seats
 
 
@@ -48,25 +48,21 @@ def correction_view(game: Game, round_number: int, turn_number: int) -> Correcti
     A fixed number of queries: the seats, and the rounds with their turns and hands.
     """
     seats = game_seats(game)
-    rounds = list(game.rounds.order_by("number").prefetch_related("turns", "hands"))
-    ordered = [(round_, sorted(round_.turns.all(), key=lambda t: t.number)) for round_ in rounds]
-    steps = [Step(r.number, t.number, t.seat, t.tile, t.points, t.draws)
-             for r, turns in ordered for t in turns]
-    state = GameState(seat_names(seats), rules_resolve(game.rules),
-                      dealt=rounds[0].dealt if rounds else None)
-    for round_, turns in ordered:
-        if round_.number and round_.dealt:
-            state.deal(round_.dealt)
-        for turn in turns:
-            if (round_.number, turn.number) == (round_number, turn_number):
-                index = steps.index(Step(round_.number, turn.number, turn.seat, turn.tile,
-                                         turn.points, turn.draws))
-                return Correction(view=_table(game, seats, state, round_), turn=turn,
-                                  steps=steps, index=index)
-            play_stored_turn(state, turn)
-        if round_.ended_at is not None:
-            state.end_round(hands_for_engine(list(round_.hands.all())))
-    raise Turn.DoesNotExist(f"game {game.pk} has no turn {turn_number} in round {round_number}")
+    rounds = stored_rounds(game)
+    steps = [Step(s.round.number, t.number, t.seat, t.tile, t.points, t.draws)
+             for s in rounds for t in s.turns]
+    found = [(s.round, t) for s in rounds for t in s.turns
+             if (s.round.number, t.number) == (round_number, turn_number)]
+    if not found:
+        raise Turn.DoesNotExist(
+            f"game {game.pk} has no turn {turn_number} in round {round_number}")
+    (round_, turn), = found
+    index = steps.index(Step(round_.number, turn.number, turn.seat, turn.tile, turn.points,
+                             turn.draws))
+    state = rounds_replay(player_keys(seats), game.rules, rounds,
+                          before=(round_number, turn_number))
+    return Correction(view=_table(game, seats, state, round_), turn=turn, steps=steps,
+                      index=index)
 
 
 def _table(game: Game, seats, state: GameState, round_) -> TableView:

@@ -108,9 +108,27 @@ class Game(models.Model):
         """The rules' name in the reader's language (a preset the site does not know: its code)."""
         return str(PRESET_NAMES.get(self.preset, self.preset))
 
+    # What templates ask of a game's status and entry, so none compares literal codes.
     @property
     def is_playing(self) -> bool:
         return self.status == self.Status.PLAYING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.status == self.Status.ABANDONED
+
+    @property
+    def by_moves(self) -> bool:
+        """Recorded turn by turn (on a tablet, or an imported record), not from paper."""
+        return self.entry == self.Entry.MOVES
+
+    @property
+    def final_scores_only(self) -> bool:
+        return self.entry == self.Entry.FINAL
 
 
 class Seat(models.Model):

@@ -15,7 +15,8 @@ from scoring.engine import PRESETS, GameState, HandCount, record_state, rules_re
 from .audit import game_audit
 from .limits import record_finished_at, record_limits_check
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn
-from .services import Actor, engine_state_save, turn_fields
+from .replay import StoredRound, hand_rows, rounds_replay
+from .services import Actor, engine_state_save
 
 FORMAT = "triominos-record/1"
 
@@ -130,14 +131,12 @@ def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Act
     """Write a checked record's rounds, turns and hands into a game that has none (its seats
     in the record's order), and cache the engine's result. The version goes on from where it
     was, so no tablet or remembered state can mistake the new content for an old one."""
-    base = game.version
     rows = record_rows(game, record, actor=actor, ended_at=timezone.now())
     rows.save()
     game.turn_count = len(rows.turns)
-    game.version = base + rows.events - 1  # the save below counts the last event
     if finished_at is None:
         finished_at = record_finished_at(record)
-    engine_state_save(game, seats, rows.state, finished_at=finished_at)
+    engine_state_save(game, seats, rows.state, finished_at=finished_at, events=rows.events)
 
 
 @dataclass
@@ -159,53 +158,45 @@ class RecordRows:
 
 
 def record_rows(game: Game, record: dict, *, actor: Actor, ended_at) -> RecordRows:
-    """Replay a checked record through the engine into rows of `game` (not yet saved).
+    """A checked record as rows of `game` (not yet saved), replayed by the engine (replay.py)
+    to fill in what the moves score.
 
     Every ended round gets ``ended_at``; a caller that knows better times sets them on the
     rows before saving (the club archive does)."""
     names = record["players"]
-    state = GameState(names, rules_resolve(game.rules))
-    rounds, turns, hands = [], [], []
-    events = 0
+
+    def seat(who) -> int:
+        return names.index(who) if isinstance(who, str) else who
+
+    stored = []
     for number, rnd in enumerate(record["rounds"]):
-        if rnd.get("dealt"):
-            state.deal(rnd["dealt"])
-        row = Round(game=game, number=number, dealt=rnd.get("dealt"),
-                    start_totals=list(state.totals))
+        row = Round(game=game, number=number, dealt=rnd.get("dealt"))
+        turns = []
         for index, move in enumerate(rnd["moves"]):
-            who = move["player"]
             at = move.get("at")
-            result = state.play(
-                names.index(who) if isinstance(who, str) else who, draw=move.get("draw", 0),
-                at=tuple(at) if at else None, corners=tuple(move["corners"]) if at else None,
-            )
-            turns.append(Turn(round=row, number=index, via_link=actor.via_link,
-                              entered_by=actor.user if actor.user_id else None,
-                              **turn_fields(result, move.get("draw", 0))))
-        events += len(rnd["moves"])
-        row.reason = state.round_reason or ""
+            turns.append(Turn(
+                round=row, number=index, seat=seat(move["player"]), draws=move.get("draw", 0),
+                cell_c=at[0] if at else None, cell_r=at[1] if at else None,
+                corners=list(move["corners"]) if at else None,
+                via_link=actor.via_link, entered_by=actor.user if actor.user_id else None))
+        hands = None
         if "hands" in rnd:
-            by_seat = {
-                names.index(name) if isinstance(name, str) else name: (
-                    HandCount(hand["count"], hand["points"]) if isinstance(hand, dict)
-                    else list(hand))
-                for name, hand in rnd["hands"].items()
-            }
-            end = state.end_round(by_seat)
-            events += 1
-            row.winner_seat, row.end_points, row.ended_at = end.winner, list(end.points), ended_at
-            for seat, hand in by_seat.items():
-                count = hand.count if isinstance(hand, HandCount) else len(hand)
-                if count:
-                    hands.append(RoundHand(
-                        round=row, seat=seat, tiles=None if isinstance(hand, HandCount) else hand,
-                        count=count, points=end.pips[seat]))
-        row.totals = list(state.totals)
-        rounds.append(row)
+            row.ended_at = ended_at
+            hands = hand_rows(row, {
+                seat(name): (HandCount(hand["count"], hand["points"]) if isinstance(hand, dict)
+                             else list(hand))
+                for name, hand in rnd["hands"].items()})
+        stored.append(StoredRound(row, turns, hands))
+    state = rounds_replay(names, game.rules, stored, rewrite=True)
+    rounds = [s.round for s in stored]
+    turns = [turn for s in stored for turn in s.turns]
+    ended = [s.hands for s in stored if s.hands is not None]
     if state.phase == "opening" and state.round_index == len(rounds):
         rounds.append(Round(game=game, number=state.round_index,
                             start_totals=list(state.totals), totals=list(state.totals)))
-    return RecordRows(state=state, rounds=rounds, turns=turns, hands=hands, events=events)
+    return RecordRows(state=state, rounds=rounds, turns=turns,
+                      hands=[hand for held in ended for hand in held if hand.count],
+                      events=len(turns) + len(ended))
 
 
 def _player_for(club: Club, name: str) -> Player:

@@ -11,26 +11,25 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
-from scoring.engine import (
-    EngineError,
-    GameState,
-    HandCount,
-    final_places,
-    rules_resolve,
-    tile_parse,
-)
+from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
 from . import live, signals
 from .audit import game_audit, scores_snapshot, turn_snapshot
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn, new_table_token
 from .replay import (
+    TURN_FIELDS,
     CurrentRound,
     cache_state,
     current_round_state,
-    hands_for_engine,
-    play_stored_turn,
-    remember_state,
-    seat_names,
+    game_save,
+    hand_rows,
+    player_keys,
+    round_cache,
+    round_end_play,
+    rounds_replay,
+    state_save,
+    stored_rounds,
+    turn_play,
 )
 from .signals import ResultChange
 
@@ -100,35 +99,12 @@ def _check_moves(game: Game) -> None:
 
 
 def engine_state_save(
-    game: Game, seats: list[Seat], state: GameState, *, finished_at=None
+    game: Game, seats: list[Seat], state: GameState, *, finished_at=None, events: int = 1
 ) -> None:
-    """Write what the engine says into the game's and seats' cached columns; bump the version."""
-    before = {seat.pk: (seat.score, seat.hand_size, seat.place) for seat in seats}
+    """Save what the engine says (replay.state_save: cached columns, a new version) and
+    announce the change after commit."""
     was_finished = game.status == Game.Status.FINISHED
-    cache_state(game, seats, state)
-    game.version += 1
-    fields = ["phase", "round_number", "to_play", "pool_size", "winner_seats", "version",
-              "turn_count", "status", "finished_at"]
-    if state.finished and game.status == Game.Status.PLAYING:
-        game.status = Game.Status.FINISHED
-        game.finished_at = finished_at or timezone.now()
-    if state.finished:  # a correction of a finished game may change who won
-        _finish_places(seats, state)
-    elif not state.finished and game.status == Game.Status.FINISHED:
-        game.status = Game.Status.PLAYING
-        game.finished_at = None
-        for seat in seats:
-            seat.place = None
-    game.save(update_fields=fields)
-    # A turn changes one seat; plain updates of the changed rows beat one bulk CASE statement.
-    for seat in seats:
-        if before[seat.pk] != (seat.score, seat.hand_size, seat.place):
-            Seat.objects.filter(pk=seat.pk).update(
-                score=seat.score, hand_size=seat.hand_size, place=seat.place
-            )
-    # Remembered only once committed: a rolled-back version must never be found later.
-    snapshot = state.copy()
-    _after_commit(lambda: remember_state(game, snapshot))
+    state_save(game, seats, state, finished_at=finished_at, events=events)
     game_saved_announce(game, was_finished=was_finished)
 
 
@@ -152,13 +128,6 @@ def result_announce(game_id: int, change: str, **deleted) -> None:
     changed, once, after commit (signals.game_result_changed)."""
     _after_commit(lambda: signals.game_result_changed.send_robust(
         sender=Game, game_id=game_id, change=change, **deleted))
-
-
-def _finish_places(seats: list[Seat], state: GameState) -> None:
-    """Final places: winners first; then by score, equal scores sharing a place."""
-    places = final_places(state.totals, state.winners)
-    for seat in seats:
-        seat.place = places[seat.position]
 
 
 # -- starting ---------------------------------------------------------------------------------
@@ -224,21 +193,6 @@ def game_start(
 # -- turns ------------------------------------------------------------------------------------
 
 
-def turn_fields(result, draws: int) -> dict:
-    return {
-        "seat": result.seat,
-        "draws": draws,
-        "cell_c": result.at[0] if result.at else None,
-        "cell_r": result.at[1] if result.at else None,
-        "corners": list(result.corners) if result.corners else None,
-        "tile": str(result.tile) if result.tile else "",
-        "points": result.points,
-        "detail": result.detail,
-        "hexagons": result.hexagons,
-        "bridge": result.bridge,
-    }
-
-
 @transaction.atomic
 def turn_record(
     *,
@@ -261,21 +215,25 @@ def turn_record(
             return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
     _check_version(game, expected_version)
     current = current_round_state(game, seats, last_turn=False)
-    result = current.state.play(seat, draw=draw, at=at, corners=corners)
-    turn = Turn.objects.create(
+    turn = Turn(
         round=current.round,
-        number=current.state.round_turns - 1,
+        number=current.state.round_turns,
+        seat=seat,
+        draws=draw,
+        cell_c=at[0] if at else None,
+        cell_r=at[1] if at else None,
+        corners=list(corners) if corners else None,
         entered_by=actor.user if actor.user_id else None,
         via_link=actor.via_link,
         client_key=client_key,
-        **turn_fields(result, draw),
     )
+    turn_play(current.state, turn)
+    turn.save(force_insert=True)
     current.last_turn = turn
     if current.state.round_reason:
         # Round rows are written when something happens to the round, not on every turn:
         # the running totals live in the seats; the round keeps them from its end on.
-        current.round.totals = list(current.state.totals)
-        current.round.reason = current.state.round_reason
+        round_cache(current.round, current.state)
         current.round.save(update_fields=["totals", "reason"])
     game.turn_count += 1
     engine_state_save(game, seats, current.state)
@@ -328,8 +286,7 @@ def _round_end_take_back(round_: Round) -> dict:
 
 def _replay_current_round(game: Game, seats: list[Seat]) -> None:
     current = current_round_state(game, seats, replay=True)
-    current.round.totals = list(current.state.totals)
-    current.round.reason = current.state.round_reason or ""
+    round_cache(current.round, current.state)
     current.round.save(update_fields=["totals", "reason"])
     engine_state_save(game, seats, current.state)
 
@@ -370,44 +327,20 @@ def turn_correct(
 
 
 def _replay_all(game: Game, seats: list[Seat], override: Turn | None = None) -> GameState:
-    """Replay the whole game from its turns and rewrite every cached column."""
-    rounds = list(game.rounds.order_by("number").prefetch_related("turns", "hands"))
-    state = GameState(seat_names(seats), rules_resolve(game.rules), dealt=rounds[0].dealt)
-    changed_turns = []
-    for round_ in rounds:
-        if round_.number and round_.dealt:
-            state.deal(round_.dealt)
-        round_.start_totals = list(state.totals)
-        for turn in sorted(round_.turns.all(), key=lambda t: t.number):
-            if override is not None and turn.pk == override.pk:
-                turn = override
-            try:
-                result = play_stored_turn(state, turn)
-            except EngineError as error:
-                error.round, error.turn = round_.number, turn.number
-                raise
-            for name, value in turn_fields(result, turn.draws).items():
-                setattr(turn, name, value)
-            changed_turns.append(turn)
-        round_.reason = state.round_reason or ""
-        round_.totals = list(state.totals)
-        if round_.ended_at is not None:
-            try:
-                end = state.end_round(hands_for_engine(list(round_.hands.all())))
-            except EngineError as error:
-                error.round, error.turn = round_.number, None
-                raise
-            round_.winner_seat, round_.end_points = end.winner, list(end.points)
-            round_.totals = list(state.totals)
-    Turn.objects.bulk_update(
-        changed_turns,
-        ["seat", "draws", "cell_c", "cell_r", "corners", "tile", "points", "detail", "hexagons",
-         "bridge"],
-    )
+    """Replay the whole game from its rows (``override`` in place of the stored turn with its
+    id) and rewrite every cached column."""
+    rounds = stored_rounds(game)
+    if override is not None:
+        for stored in rounds:
+            stored.turns = [override if t.pk == override.pk else t for t in stored.turns]
+    state = rounds_replay(player_keys(seats), game.rules, rounds, rewrite=True)
+    turns = [turn for stored in rounds for turn in stored.turns]
+    Turn.objects.bulk_update(turns, TURN_FIELDS)
     Round.objects.bulk_update(
-        rounds, ["start_totals", "reason", "totals", "winner_seat", "end_points"]
+        [stored.round for stored in rounds],
+        ["start_totals", "reason", "totals", "winner_seat", "end_points"],
     )
-    game.turn_count = len(changed_turns)
+    game.turn_count = len(turns)
     engine_state_save(game, seats, state)
     return state
 
@@ -435,21 +368,10 @@ def round_end(
     _check_version(game, expected_version)
     current = current_round_state(game, seats)
     parsed = {int(seat): _parse_hand(entry) for seat, entry in hands.items()}
-    end = current.state.end_round(parsed)
     round_ = current.round
-    RoundHand.objects.bulk_create(
-        RoundHand(
-            round=round_, seat=seat,
-            tiles=None if isinstance(entry, HandCount) else entry,
-            count=entry.count if isinstance(entry, HandCount) else len(entry),
-            points=end.pips[seat],
-        )
-        for seat, entry in parsed.items()
-        if (entry.count if isinstance(entry, HandCount) else len(entry))
-    )
-    round_.winner_seat = end.winner
-    round_.end_points = list(end.points)
-    round_.totals = list(current.state.totals)
+    held = hand_rows(round_, parsed)
+    end = round_end_play(current.state, round_, held)
+    RoundHand.objects.bulk_create(hand for hand in held if hand.count)
     round_.ended_at = timezone.now()
     round_.save(update_fields=["winner_seat", "end_points", "totals", "ended_at"])
     if not end.game_over:
@@ -479,8 +401,7 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
     if game.status != Game.Status.PLAYING:
         raise NotPlaying(game.get_status_display())
     game.status = Game.Status.ABANDONED
-    game.version += 1
-    game.save(update_fields=["status", "version"])
+    game_save(game, ["status"])
     game_audit(game, AuditEntry.Action.ABANDON, actor, before={"status": Game.Status.PLAYING},
                after={"status": game.status})
     game_saved_announce(game, was_finished=False)

@@ -24,6 +24,7 @@ from scoring.engine import (
 from .audit import game_audit
 from .models import AuditEntry, Game, Round, Seat, Turn
 from .records import record_rows_write
+from .replay import game_save
 from .services import Actor, NotPlaying, _locked, game_saved_announce
 
 
@@ -70,9 +71,8 @@ def _finish(game: Game, seats: list[Seat], result, *, entry: str, was_finished: 
     game.pool_size = 0
     game.winner_seats = list(result.winners)
     game.finished_at = game.finished_at or timezone.now()
-    game.version += 1
-    game.save(update_fields=["entry", "status", "phase", "round_number", "to_play", "pool_size",
-                             "winner_seats", "finished_at", "version", "turn_count"])
+    game_save(game, ["entry", "status", "phase", "round_number", "to_play", "pool_size",
+                     "winner_seats", "finished_at", "turn_count"])
     for seat in seats:
         seat.score = result.final[seat.position]
         seat.place = result.places[seat.position]
@@ -222,8 +222,7 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     finished_at, game.finished_at = game.finished_at, None
     game.entry = Game.Entry.MOVES
     game.status = Game.Status.PLAYING
-    game.version += 1
-    game.save(update_fields=["entry", "status", "version", "finished_at"])
+    game_save(game, ["entry", "status", "finished_at"])
     record_rows_write(game=game, seats=seats, record=record, actor=actor,
                       finished_at=finished_at)
     if was_finished and game.status != Game.Status.FINISHED:

@@ -20,7 +20,7 @@ from .models import Game, Round, Seat, Turn
 RATINGS_WAIT = timedelta(seconds=60)
 
 
-@dataclass
+@dataclass(frozen=True)
 class LoggedTurn:
     number: int  # 1-based within its round
     who: str
@@ -43,6 +43,10 @@ class LoggedRound:
     @property
     def ended(self) -> bool:
         return bool(self.reason)
+
+    @property
+    def went_out(self) -> bool:
+        return self.reason == Round.Reason.OUT
 
 
 def turn_log(game: Game, names: list[str], rounds: list[Round] | None = None) -> list[LoggedRound]:
@@ -86,21 +90,36 @@ def _name(names: list[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
 
-@dataclass
+@dataclass(frozen=True)
+class RatingChange:
+    before: int
+    after: int
+    change: int
+
+
+@dataclass(frozen=True)
 class ResultRow:
     place: int | None
-    seat: Seat
+    seat: int
+    name: str
+    url: str  # the player's page
     score: int
-    rating: object | None  # the game's rating row of this player (the ratings app's)
+    rating: RatingChange | None  # None until rated
+
+    @property
+    def won(self) -> bool:
+        return self.place == 1
 
 
 def final_result(game: Game, seats: list[Seat]) -> list[ResultRow]:
     """The seats in finishing order with each player's rating change (None until rated)."""
     # Through the reverse relation: the ratings live in the app above scoring.
-    by_player = {r.player_id: r for r in game.ratings.all()}
-    rows = [ResultRow(place=seat.place, seat=seat, score=seat.score,
+    by_player = {r.player_id: RatingChange(r.before, r.after, r.change)
+                 for r in game.ratings.all()}
+    rows = [ResultRow(place=seat.place, seat=seat.position, name=seat.player.display_name,
+                      url=seat.player.get_absolute_url(), score=seat.score,
                       rating=by_player.get(seat.player_id)) for seat in seats]
-    return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.seat.position))
+    return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.seat))
 
 
 def live_context(game: Game, view, rounds: list[Round] | None = None) -> dict:

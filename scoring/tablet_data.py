@@ -11,17 +11,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.engine import EngineError
+from scoring.engine.tiles import rotations
 
 from .board_svg import cell_shape
 
 
-def rotations(tile) -> list[tuple[int, int, int]]:
-    a, b, c = tile
-    out = []
-    for rot in ((a, b, c), (b, c, a), (c, a, b)):
-        if rot not in out:
-            out.append(rot)
-    return out
+def tile_fits(state, tile) -> list[tuple[tuple[int, int], tuple[int, int, int]]]:
+    """Every (cell, corners) where the tile may go. The opening may go anywhere, so the
+    tablet offers it on the origin cell, turned each distinct way."""
+    if state.phase == "opening":
+        return [((0, 0), rot) for rot in rotations(tile)]
+    return state.fits(tile)
 
 
 def table_fits(state) -> tuple[dict, dict]:
@@ -32,9 +32,8 @@ def table_fits(state) -> tuple[dict, dict]:
     """
     cells: dict[str, dict] = {}
     tiles: dict[str, list] = {}
-    opening = state.phase == "opening"
     for tile in state.unplayed_tiles():
-        fits = [((0, 0), rot) for rot in rotations(tile)] if opening else state.fits(tile)
+        fits = tile_fits(state, tile)
         by_cell: dict[tuple[int, int], list] = {}
         for at, corners in fits:
             by_cell.setdefault(at, []).append(list(corners))
@@ -48,6 +47,18 @@ def table_fits(state) -> tuple[dict, dict]:
             entry.append([key, options])
         tiles[str(tile)] = entry
     return cells, tiles
+
+
+def palette(state, fits: dict | None) -> list[dict]:
+    """The tiles not on the table, as the palette's buttons: each tile, its three numbers and
+    whether it fits anywhere (``fits``: table_fits' tiles; None when any tile may be chosen,
+    as while entering the hands)."""
+    if state.phase not in ("opening", "play", "hands"):
+        return []
+    return [
+        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
+        for t in state.unplayed_tiles()
+    ]
 
 
 def pass_cost(state) -> dict:

@@ -34,6 +34,7 @@ from .limits import RecordRefused, record_parse
 from .messages import refusal
 from .models import Game
 from .records import game_export, game_import
+from .table_shown import table_shown
 from .tables import RoundTable, round_rows
 
 # -- lists and public pages -------------------------------------------------------------------
@@ -59,7 +60,8 @@ def game_list(request):
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     view = selectors.table_view(game)
-    context = {"game": game, "view": view, "recorder": can_record(request.user, game),
+    context = {"game": game, "table": table_shown(view), "seats": view.seats,
+               "recorder": can_record(request.user, game),
                "reopener": game.status == Game.Status.FINISHED
                and allowed(request.user, Do.REOPEN, game)}
     if context["reopener"]:
@@ -122,7 +124,7 @@ def _live_ratings_wait(request, pk, shown):
 
 def _live_fragment_store(request, game, language) -> str:
     view = selectors.table_view(game)
-    context = {"game": game, "view": view, "polled": True,
+    context = {"table": table_shown(view), "polled": True,
                **spectating.live_context(game, view)}
     html = render_to_string("scoring/partials/live.html", context, request=request)
     # A finished game still waiting for its ratings is kept only briefly: the same version will
@@ -172,24 +174,15 @@ def _tablet_context(request, game, token, view=None, **extra):
     view = view or selectors.table_view(game)
     urls = _urls(game, token)
     data = tablet_data.script_data(view, urls=urls, key_prefix=f"tablet-queue:{game.pk}")
+    table = table_shown(view)
     return {
-        "game": game, "view": view, "urls": urls, "token": token, "data": data,
-        "palette": _palette(view, data.get("tiles")),
+        "game": game, "table": table, "urls": urls, "token": token, "data": data,
+        "palette": tablet_data.palette(view.state, data.get("tiles")),
         "undo_question": tablet_data.undo_question(view),
         # Hands go to the first player still holding tiles, never to one who went out.
-        "first_holder": next((r["seat"].position for r in view.rows if r["hand"]), None),
+        "first_holder": next((row.seat for row in table.rows if row.hand), None),
         **extra,
     }
-
-
-def _palette(view, fits: dict | None) -> list[dict]:
-    state = view.state
-    if state.phase not in ("opening", "play", "hands"):
-        return []
-    return [
-        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
-        for t in state.unplayed_tiles()
-    ]
 
 
 def _render_tablet(request, game, token, status=200, **extra):
@@ -242,10 +235,7 @@ def tablet_fits(request, pk=None, token=None):
     view = selectors.table_view(game)
     try:
         tile = tile_parse(_typed_tile(request.GET.get("tile", "")))
-        if view.state.phase == "opening":
-            fits = [((0, 0), rot) for rot in tablet_data.rotations(tile)]
-        else:
-            fits = view.state.fits(tile)
+        fits = tablet_data.tile_fits(view.state, tile)
     except EngineError as error:
         return _message(request, refusal(error), 422)
     by_cell: dict = {}

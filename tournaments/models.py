@@ -100,6 +100,23 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
 
+    # What templates ask of the status and format, so none compares literal codes.
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.format == self.Format.SWISS
+
     @property
     def overrides(self) -> dict:
         """What each table's game changes from the preset."""
@@ -187,6 +204,10 @@ class Stage(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} · {self.get_kind_display()}"
 
+    @property
+    def is_knockout(self) -> bool:
+        return self.kind == self.Kind.KNOCKOUT
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -227,6 +248,18 @@ class Round(models.Model):
     @property
     def is_public(self) -> bool:
         return self.status in (self.Status.PUBLISHED, self.Status.COMPLETE)
+
+    @property
+    def is_pairing(self) -> bool:
+        return self.status == self.Status.PAIRING
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == self.Status.DRAFT
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == self.Status.PUBLISHED
 
 
 class Table(models.Model):

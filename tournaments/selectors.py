@@ -220,6 +220,10 @@ class FinalLine:
     player_id: int
     how: str  # "knockout" or "standings"
 
+    @property
+    def by_knockout(self) -> bool:
+        return self.how == "knockout"
+
 
 def final_results(tournament: Tournament, regs: list[Registration]) -> list[FinalLine]:
     """Final places: the knockout decides its players' places, the standings everybody else's."""

@@ -1,16 +1,10 @@
-"""Tags that draw the repetitive parts of the tablet in Python, for speed (see board_svg)."""
+"""Tags that draw the repetitive parts of the tablet in Python, for speed (the board is drawn
+by board_svg.cells_svg into the view model, table_shown)."""
 
 from django import template
 from django.utils.safestring import mark_safe
 
-from scoring.board_svg import cells_svg
-
 register = template.Library()
-
-
-@register.simple_tag
-def board_cells(view):
-    return mark_safe(cells_svg(view.cells, view.last_cell))  # numbers and coordinates only
 
 
 @register.simple_tag
