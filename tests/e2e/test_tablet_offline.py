@@ -38,8 +38,10 @@ def engine_totals(game):
 
 def ready_offline(page):
     # The service worker holds the page, so a reload without a network still opens it.
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null"
-                           " || caches.has('tablet-v1')")
+    # Activated, not only registered: a reload offline before activation never reaches the
+    # worker (under load the activation can lag behind the page's own cache write).
+    page.wait_for_function("navigator.serviceWorker.ready.then((r) => r.active !== null"
+                           " && r.active.state === 'activated')")
     page.wait_for_function("caches.open('tablet-v1').then((c) => c.match(location.pathname))"
                            ".then((hit) => !!hit)")
 
