@@ -48,6 +48,10 @@ class LoggedRound:
     def went_out(self) -> bool:
         return self.reason == Round.Reason.OUT
 
+    @property
+    def blocked(self) -> bool:  # neither: a round from paper, with no winner to name
+        return self.reason == Round.Reason.BLOCKED
+
 
 def turn_log(game: Game, names: list[str], rounds: list[Round] | None = None) -> list[LoggedRound]:
     """The game's rounds, newest first, each with its turns newest first. A caller that already

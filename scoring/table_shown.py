@@ -43,7 +43,8 @@ class RoundResult:
     """How a finished round ended, as the tablet shows it until the next one is under way."""
 
     number: int  # 1-based
-    went_out: bool  # else blocked
+    went_out: bool
+    blocked: bool  # neither: a round known only from paper, with no winner to name
     winner: str
     points: tuple[tuple[str, int | None], ...]  # each player's round-end points
 
@@ -97,6 +98,7 @@ def _round_result(round_: Round, names) -> RoundResult:
     points = round_.end_points or []
     return RoundResult(
         number=round_.number + 1, went_out=round_.reason == Round.Reason.OUT,
+        blocked=round_.reason == Round.Reason.BLOCKED,
         winner=_name(names, round_.winner_seat),
         points=tuple((name, points[i] if i < len(points) else None)
                      for i, name in enumerate(names)))

@@ -71,7 +71,7 @@ def test_the_tablet_renders_from_its_view_model_alone():
 def test_the_tablet_shows_a_round_result_and_the_hands_form():
     table = shown(phase="hands", is_play=False, is_hands=True, went_out=True,
                   round_winner="Vera", to_play="",
-                  round_result=RoundResult(1, False, "Anna", (("Anna", 12), ("Boris", -3),
+                  round_result=RoundResult(1, False, True, "Anna", (("Anna", 12), ("Boris", -3),
                                                               ("Vera", None))))
     html = tablet(table)
     assert MISSING not in html
@@ -80,6 +80,16 @@ def test_the_tablet_shows_a_round_result_and_the_hands_form():
     assert "Anna: +12 · Boris: −3 · Vera: " in html
     assert 'name="hand-target" value="1" checked' in html
     assert 'id="turn-form"' not in html
+
+
+def test_a_round_from_paper_names_no_winner():
+    # A round known only from the score sheet has no "went out" nor "blocked" to tell.
+    table = shown(phase="hands", is_play=False, is_hands=True, to_play="",
+                  round_result=RoundResult(1, False, False, "", (("Anna", 120), ("Boris", 80))))
+    html = tablet(table)
+    assert MISSING not in html
+    assert "Round 1 result" in html and "Anna: +120 · Boris: +80" in html
+    assert "wins the round" not in html and "went out" not in html
 
 
 def test_the_tablet_shows_the_end_of_the_game():
