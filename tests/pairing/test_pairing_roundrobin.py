@@ -14,9 +14,6 @@ from tournaments.pairing import (
 from tournaments.pairing.design_search import differences, layout, search_base
 from tournaments.pairing.designs import product_rounds
 
-MISSING_THREES = {93}
-MISSING_FOURS = {76, 88, 100}
-
 
 def parse(text):
     """'1-4 2-3 / 4-3 1-2' -> [[(1, 4), (2, 3)], [(4, 3), (1, 2)]]"""
@@ -113,10 +110,12 @@ def test_affine_planes_are_resolvable_designs():
      (57, 3, 28, "difference-family"), (63, 3, 31, "difference-family"),
      (69, 3, 34, "difference-family"),
      (75, 3, 37, "difference-family"), (81, 3, 40, "affine-geometry"),
-     (87, 3, 43, "difference-family"), (99, 3, 49, "product"),
+     (87, 3, 43, "difference-family"), (93, 3, 46, "difference-family"),
+     (99, 3, 49, "product"),
      (16, 4, 5, "affine-geometry"), (28, 4, 9, "difference-family"),
      (40, 4, 13, "difference-family"), (52, 4, 17, "difference-family"),
-     (64, 4, 21, "affine-geometry")],
+     (64, 4, 21, "affine-geometry"), (76, 4, 25, "difference-family"),
+     (88, 4, 29, "difference-family"), (100, 4, 33, "difference-family")],
 )
 def test_exact_designs_meet_every_pair_exactly_once(n, size, rounds, design):
     ids = list(range(10, 10 + n))
@@ -132,18 +131,12 @@ def test_exact_designs_meet_every_pair_exactly_once(n, size, rounds, design):
     assert schedule.flags[0].params["unmet_pairs"] == 0
 
 
-#: Sizes up to 100 where a resolvable design exists but none is built in (docs/pairing.md).
-MISSING_DESIGNS = {3: MISSING_THREES, 4: MISSING_FOURS}
-
-
 @pytest.mark.parametrize("size", [3, 4])
-def test_every_design_size_up_to_100_is_built_in_but_the_listed_ones(size):
+def test_every_design_size_up_to_100_is_built_in(size):
+    # Designs exist exactly for n ≡ 3 (mod 6) in threes and n ≡ 4 (mod 12) in fours.
     step, first = (6, 9) if size == 3 else (12, 16)
     for n in range(first, 101, step):
         design = resolvable_design(n, size)
-        if n in MISSING_DESIGNS[size]:
-            assert design is None
-            continue
         assert design is not None, n
         assert len(design.rounds) == (n - 1) // (size - 1)
         pairs = [p for rnd in design.rounds for t in rnd for p in combinations(sorted(t), 2)]
@@ -243,3 +236,19 @@ def test_schedule_is_reproducible_with_a_seed():
     a = round_robin(list(range(12)), table_size=4, seed=5)
     b = round_robin(list(range(12)), table_size=4, seed=5)
     assert a == b
+
+
+@pytest.mark.parametrize(("p", "r"), [(3, 2), (5, 2)])
+def test_field_group_multiplies_as_a_field(p, r):
+    # GF(p²) = {a + b·i : i² = r}: each non-zero multiplier is a permutation that
+    # respects addition (so it maps differences to differences), and i·i = r.
+    from tournaments.pairing.designs import _Group
+
+    for m in range(1, p * p):
+        group = _Group(("gf", p, r), m)
+        assert sorted(group.times) == list(range(p * p))
+        for a in range(p * p):
+            for b in range(p * p):
+                assert group.times[group.add[a][b]] == group.add[group.times[a]][group.times[b]]
+    i = 1  # element number p·0 + 1 is i
+    assert _Group(("gf", p, r), i).times[i] == r * p  # i² = r + 0·i

@@ -9,12 +9,15 @@ they are Kirkman triple systems (``n`` ≡ 3 mod 6), at tables of 4 they need
   its lines, grouped by direction, for ``q^d`` players (9, 27, 81 in threes;
   16, 64 in fours).
 * **Difference families**: the players are a group ``G`` (integers modulo
-  ``g``, or the field of 9 elements) times a few "levels", plus possibly one fixed
-  player ∞. One base round is searched for whose tables contain every
+  ``g``, or the field of 9 or 25 elements) times a few "levels", plus possibly one
+  fixed player ∞. One base round is searched for whose tables contain every
   difference between two players exactly once; adding each group element
   to it gives the other rounds. The search is exact (depth first, smallest
   unseated player first) and fast because it looks for rounds with a
-  symmetry (a multiplier and a level rotation) that shrinks it. The known
+  symmetry (a multiplier and a level rotation) that shrinks it. Without ∞,
+  a few *transversal* tables (one player per level) take the differences
+  between levels the base round leaves; each one's translates make one
+  more round. The known
   working recipes (found by this same search) are listed in ``_RECIPES``;
   each takes well under a second and is verified by the tests.
 
@@ -37,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations, product
+from itertools import product
 
 from .errors import PairingError
 
@@ -158,13 +161,18 @@ def _freeze(rounds: list[Round]) -> tuple[tuple[tuple[int, ...], ...], ...]:
 # -- difference families ------------------------------------------------------
 
 # (players, size) -> (group, levels, table size, with ∞, multiplier, level shift, transversals)
-# "group" is ("cyclic", g) or ("gf9",): GF(9), whose multiplier 1 is the element i (i² = -1).
+# "group" is ("cyclic", g) or ("gf", p, r): the field of p² elements a + b·i with i² = r
+# (GF(9) with r = 2 = −1, GF(25) with r = 2), whose multiplier c·p + d is c + d·i.
 _RECIPES: dict[tuple[int, int], tuple] = {
     (15, 3): (("cyclic", 7), 2, 3, True, 1, 0, 0),
     (21, 3): (("cyclic", 7), 3, 3, False, 1, 1, 3),
     (39, 3): (("cyclic", 19), 2, 3, True, 7, 0, 0),
     (63, 3): (("cyclic", 31), 2, 3, True, 5, 0, 0),
-    (28, 4): (("gf9",), 3, 4, True, 1, 0, 0),
+    (93, 3): (("cyclic", 31), 3, 3, False, 2, 1, 15),
+    (28, 4): (("gf", 3, 2), 3, 4, True, 1, 0, 0),
+    (76, 4): (("gf", 5, 2), 3, 4, True, 18, 1, 0),
+    (88, 4): (("cyclic", 29), 3, 4, True, 16, 1, 0),
+    (100, 4): (("gf", 5, 2), 4, 4, False, 1, 1, 8),
     (40, 4): (("cyclic", 13), 3, 4, True, 3, 0, 0),
 }
 
@@ -235,14 +243,18 @@ class _Group:
             self.add = [[(a + b) % g for b in range(g)] for a in range(g)]
             self.times = [(multiplier * a) % g for a in range(g)]
         else:
-            # GF(9) = {a + b·i : i² = -1}, element number 3a + b.
-            self.order = 9
+            # GF(p²) = {a + b·i : i² = r} (r not a square mod p), element number p·a + b;
+            # the multiplier c·p + d is c + d·i.
+            _, p, r = spec
+            self.order = p * p
             self.add = [
-                [(a // 3 + b // 3) % 3 * 3 + (a + b) % 3 for b in range(9)] for a in range(9)
+                [(a // p + b // p) % p * p + (a + b) % p for b in range(p * p)]
+                for a in range(p * p)
             ]
-            c, d = divmod(multiplier, 3)
+            c, d = divmod(multiplier, p)
             self.times = [
-                (x // 3 * c - x % 3 * d) % 3 * 3 + (x // 3 * d + x % 3 * c) % 3 for x in range(9)
+                (x // p * c + r * (x % p) * d) % p * p + (x // p * d + x % p * c) % p
+                for x in range(p * p)
             ]
         self.neg = [row.index(0) for row in self.add]
 
@@ -390,17 +402,42 @@ class _GaveUp(Exception):
 
 
 def _close_with_transversals(group: _Group, used: set, count: int, tables: list) -> bool:
-    """With three levels and no ∞: the differences left must form ``count`` tables
-    {(0, 0), (b, 1), (c, 2)}, each of whose translates is a round on its own."""
-    left = {
-        (i, j): [d for d in range(group.order) if (i, j, d) not in used]
-        for i, j in ((0, 1), (0, 2), (1, 2))
-    }
+    """Without ∞: the mixed differences left must form ``count`` tables
+    {(0, 0), (b_1, 1), …} with one player per level, each of whose translates
+    is a round on its own. Found depth first, one table at a time."""
+    levels = 1 + max(i for i, _, _ in used)
+    pairs = [(i, j) for i in range(levels) for j in range(i + 1, levels)]
+    left = {(i, j): {d for d in range(group.order) if (i, j, d) not in used} for i, j in pairs}
     if any(len(v) != count for v in left.values()):
         return False
-    for cs in permutations(left[(0, 2)]):
-        pairs = list(zip(left[(0, 1)], cs, strict=True))
-        if sorted(group.minus(c, b) for b, c in pairs) == sorted(left[(1, 2)]):
-            tables.extend(((0, 0), (b, 1), (c, 2)) for b, c in pairs)
+    found: list[tuple[tuple[int, int], ...]] = []
+
+    def fill(row: list[int]) -> bool:
+        if len(row) == levels:
+            taken = [((i, j), group.minus(row[j], row[i])) for i, j in pairs]
+            for key, d in taken:
+                left[key].discard(d)
+            found.append(tuple((x, lv) for lv, x in enumerate(row)))
+            if close():
+                return True
+            found.pop()
+            for key, d in taken:
+                left[key].add(d)
+            return False
+        lv = len(row)
+        for x in sorted(left[(0, lv)]):
+            fits = all(group.minus(x, row[i]) in left[(i, lv)] for i in range(1, lv))
+            if fits and fill([*row, x]):
+                return True
+        return False
+
+    def close() -> bool:
+        if not left[(0, 1)]:
             return True
+        # The smallest difference left between levels 0 and 1 starts the next table.
+        return fill([0, min(left[(0, 1)])])
+
+    if close():
+        tables.extend(found)
+        return True
     return False
