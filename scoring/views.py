@@ -33,6 +33,7 @@ from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
 from .limits import RecordRefused, record_parse
 from .messages import refusal
 from .models import Game
+from .qr import qr_svg
 from .records import game_export, game_import
 from .table_shown import table_shown
 from .tables import RoundTable, round_rows
@@ -492,15 +493,11 @@ def table_link(request, pk, action):
 
 def table_qr(request, pk):
     """The table link as an SVG QR code, for recorders to show or print."""
-    import qrcode
-    import qrcode.image.svg
-
     game = _organised_game(request, pk, Do.MANAGE_LINK)
     if not game.table_token:
         return HttpResponseBadRequest(_("This game has no table link."))
     url = request.build_absolute_uri(reverse("scoring:link-tablet", args=[game.table_token]))
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=12)
-    return HttpResponse(image.to_string(), content_type="image/svg+xml")
+    return HttpResponse(qr_svg(url, box_size=12), content_type="image/svg+xml")
 
 
 @require_POST

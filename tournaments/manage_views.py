@@ -6,15 +6,12 @@ as Refused with a code, which messages.refusal puts into words.
 
 from __future__ import annotations
 
-import qrcode
-import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -23,6 +20,7 @@ from clubs.messages import similar_text
 from clubs.models import Player
 from clubs.permissions import Actor, Do, clubs_where, require
 from clubs.services import SimilarPlayers
+from scoring.qr import qr_svg
 
 from . import flags, pairing, selectors, services
 from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
@@ -354,12 +352,6 @@ def table_replay(request, slug, number, table):
     return redirect("tournaments:manage-round", slug, number)
 
 
-def _qr(url: str) -> str:
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
-    # The library's own SVG of a URL we built: no user text in it.
-    return mark_safe(image.to_string(encoding="unicode"))  # noqa: S308
-
-
 def round_print(request, slug, number):
     """Pairings to print: one card per table with the QR code of its table link."""
     tournament = _organised(request, slug)
@@ -371,7 +363,7 @@ def round_print(request, slug, number):
         if line.table.bye:
             continue
         url = _table_url(request, line.table)
-        cards.append({"line": line, "url": url, "qr": _qr(url) if url else ""})
+        cards.append({"line": line, "url": url, "qr": qr_svg(url, box_size=8) if url else ""})
     return render(request, "tournaments/print.html", {
         "tournament": tournament, "round": rnd, "cards": cards,
         "byes": [line for line in lines if line.table.bye],
