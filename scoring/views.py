@@ -23,7 +23,7 @@ from clubs.messages import similar_text
 from clubs.newcomers import SeatsInDoubt
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where, require
-from scoring.engine import EngineError, HandCount, tile_parse
+from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
 
 from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
@@ -381,6 +381,13 @@ def _flat_errors(form) -> list[str]:
 # -- organising games -------------------------------------------------------------------------
 
 
+def _club_target(club) -> int | None:
+    """The target the form starts with: the club's default, like its default rules. Left empty
+    (the rules' own target) when the two agree, so picking other rules brings their target."""
+    own = rules_resolve(club.default_preset).target
+    return None if club.default_target == own else club.default_target
+
+
 @login_required
 def game_new(request):
     clubs = clubs_where(request.user, Do.START_GAME)
@@ -393,6 +400,7 @@ def game_new(request):
     shown = shown or clubs.first()
     form = GameStartForm(request.POST or None, clubs=clubs,
                          initial={"club": shown, "preset": shown.default_preset,
+                                  "target": _club_target(shown),
                                   "recording": request.GET.get("recording", "tablet")})
     doubts, status = {}, 200
     if request.method == "POST" and form.is_valid():
