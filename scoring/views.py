@@ -8,7 +8,6 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,7 +21,7 @@ from clubs import selectors as club_selectors
 from clubs.messages import similar_text
 from clubs.newcomers import SeatsInDoubt
 from clubs.page_cache import public_page
-from clubs.permissions import Do, allowed, clubs_where, require
+from clubs.permissions import Do, allowed, clubs_where_required, require
 from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
 
 from . import live, selectors, services, spectating, tablet_data
@@ -390,9 +389,7 @@ def _club_target(club) -> int | None:
 
 @login_required
 def game_new(request):
-    clubs = clubs_where(request.user, Do.START_GAME)
-    if not clubs.exists():
-        raise PermissionDenied("not a referee of any club")
+    clubs = clubs_where_required(request.user, Do.START_GAME)
     # ?club= shows that club's people in the seat pickers (the form's script asks for it when
     # the club is changed).
     shown = clubs.filter(pk=request.GET["club"]).first() if request.GET.get(
@@ -444,9 +441,7 @@ def _start_overrides(data: dict) -> dict:
 
 @login_required
 def game_import_view(request):
-    clubs = clubs_where(request.user, Do.IMPORT)
-    if not clubs.exists():
-        raise PermissionDenied("not a referee of any club")
+    clubs = clubs_where_required(request.user, Do.IMPORT)
     form = ImportForm(request.POST or None, request.FILES or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
         record = None

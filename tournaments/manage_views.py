@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.messages import similar_text
 from clubs.models import Player
-from clubs.permissions import Actor, Do, clubs_where, require
+from clubs.permissions import Actor, Do, clubs_where_required, require
 from clubs.services import SimilarPlayers
 from scoring.qr import qr_svg
 
@@ -56,9 +55,7 @@ def _attempt(request, action, success: str | None = None) -> bool:
 
 @login_required
 def tournament_new(request):
-    clubs = clubs_where(request.user, Do.CREATE_TOURNAMENT)
-    if not clubs.exists():
-        raise PermissionDenied("not an organiser of any club")
+    clubs = clubs_where_required(request.user, Do.CREATE_TOURNAMENT)
     first = clubs.first()
     form = TournamentForm(request.POST or None, clubs=clubs, initial={
         "club": first, "preset": first.default_preset, "starts_on": timezone.localdate()})
@@ -295,27 +292,31 @@ def _round_action(request, slug, number, call, success=None):
     return redirect("tournaments:manage-round", slug, number)
 
 
+def _round_form_action(request, slug, number, form, invalid, call, success):
+    """A round action taking a small form: ``invalid`` said when the form is, else ``call``
+    with the round and the form's data."""
+    if not form.is_valid():
+        messages.error(request, invalid)
+        return redirect("tournaments:manage-round", slug, number)
+    return _round_action(request, slug, number, lambda rnd: call(rnd, form.cleaned_data),
+                         success)
+
+
 @require_POST
 def table_swap(request, slug, number):
-    form = SwapForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose two players to swap."))
-        return redirect("tournaments:manage-round", slug, number)
-    data = form.cleaned_data
-    return _round_action(request, slug, number, lambda rnd: services.table_swap(
-        round=rnd, first=data["first"], second=data["second"], actor=_actor(request)),
+    return _round_form_action(
+        request, slug, number, SwapForm(request.POST), _("Choose two players to swap."),
+        lambda rnd, data: services.table_swap(
+            round=rnd, first=data["first"], second=data["second"], actor=_actor(request)),
         _("The players were swapped."))
 
 
 @require_POST
 def table_move(request, slug, number):
-    form = MoveForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose a player and a table."))
-        return redirect("tournaments:manage-round", slug, number)
-    data = form.cleaned_data
-    return _round_action(request, slug, number, lambda rnd: services.table_move(
-        round=rnd, player=data["player"], table_number=data["table"], actor=_actor(request)),
+    return _round_form_action(
+        request, slug, number, MoveForm(request.POST), _("Choose a player and a table."),
+        lambda rnd, data: services.table_move(
+            round=rnd, player=data["player"], table_number=data["table"], actor=_actor(request)),
         _("The player was moved."))
 
 
