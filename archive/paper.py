@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.engine import decided_state, final_places
+from scoring.engine import decided_state
 from scoring.models import Game, Round
 
 from .errors import ArchiveError
@@ -48,7 +48,3 @@ def paper_state(entry: dict, state, where: str):
     decided = decided_state(state.players, state.rules, totals=totals, winners=winners,
                             last_round=rounds[-1].number)
     return decided, rounds
-
-
-def paper_places(state) -> list[int]:
-    return final_places(state.totals, state.winners)

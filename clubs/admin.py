@@ -3,14 +3,8 @@ from django.contrib import admin
 from .models import Club, ClubAuditEntry, Membership, Player
 
 
-class MembershipInline(admin.TabularInline):
-    """Shown, not edited: members and roles change on the club page, through the services that
-    lock the club's memberships, keep an organiser and write the audit."""
-
-    model = Membership
-    extra = 0
-    fields = ["player", "role"]
-    readonly_fields = ["player", "role"]
+class ReadOnly:
+    """Shown in the admin, never added, changed or deleted there."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -20,6 +14,16 @@ class MembershipInline(admin.TabularInline):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class MembershipInline(ReadOnly, admin.TabularInline):
+    """Shown, not edited: members and roles change on the club page, through the services that
+    lock the club's memberships, keep an organiser and write the audit."""
+
+    model = Membership
+    extra = 0
+    fields = ["player", "role"]
+    readonly_fields = ["player", "role"]
 
 
 @admin.register(Club)
@@ -38,20 +42,11 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ["home_club"]
 
 
-class AuditAdmin(admin.ModelAdmin):
+class AuditAdmin(ReadOnly, admin.ModelAdmin):
     """An audit is evidence: the admin shows it and can neither add, change nor delete it."""
 
     list_filter = ["action", "via_link"]
     search_fields = ["club_name", "username", "reason"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(ClubAuditEntry)

@@ -113,6 +113,15 @@ def clubs_where(user, action: Do) -> QuerySet[Club]:
     ).distinct()
 
 
+def clubs_where_required(user, action: Do) -> QuerySet[Club]:
+    """``clubs_where``, refused with PermissionDenied (a 403) when there is none: the pages
+    that start something in one of the user's clubs."""
+    clubs = clubs_where(user, action)
+    if not clubs.exists():
+        raise PermissionDenied(f"no club where this user may {action}")
+    return clubs
+
+
 __all__ = ["Actor", "Do", "allowed", "clubs_where", "remember_role", "require"]
 
 

@@ -1,11 +1,13 @@
 """The one exception of the ratings core (ratings/core.py): a refusal with a stable code.
 
-The same shape as the engine's ``EngineError`` (code, English message, params) without
-importing it: the pure cores stay free of Django and of each other. The site words the codes
+The shape all three cores share (coded.CodedError: code, English message, params): the pure
+cores stay free of Django and of each other. The site words the codes
 in one place (ratings/messages.py); the message is for logs and tests.
 """
 
 from __future__ import annotations
+
+from coded import CodedError
 
 #: Every code the ratings core raises; tests/ratings/test_ratings_errors.py checks that the
 #: core raises no other and that each has a sentence in English and Russian.
@@ -20,19 +22,6 @@ CODES = frozenset({
 })
 
 
-class RatingsError(ValueError):
-    """Input the ratings core refuses.
-
-    ``code`` is a stable kebab-case word from :data:`CODES`, ``message`` an English sentence
-    for logs, ``params`` the plain values a translated sentence quotes. It is a ValueError, so a
-    caller that only needs to know the input was bad still catches it.
-    """
-
-    def __init__(self, code: str, message: str, params: dict | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = dict(params) if params else {}
-
-    def __repr__(self) -> str:
-        return f"RatingsError({self.code!r}, {self.message!r}, {self.params!r})"
+class RatingsError(CodedError, ValueError):
+    """Input the ratings core refuses: a code from :data:`CODES`. It is a ValueError, so a
+    caller that only needs to know the input was bad still catches it."""

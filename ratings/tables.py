@@ -1,5 +1,4 @@
 import django_tables2 as tables
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from .models import PlayerRating
@@ -36,21 +35,14 @@ class RankingTable(tables.Table):
         attrs = {"class": "ranking"}
         # Best first; the provisional and the inactive are listed apart (ratings.selectors).
         order_by = ("-value",)
+        # The body is drawn by templatetags/ranking_tags.py: generic rendering cost too much.
 
-    # The body is drawn by ratings/templatetags/ranking_tags.py; these render_* serve exports and
-    # anyone rendering the table generically.
-    def render_value(self, value, record):
-        if record.provisional:
-            return format_html('{} <span class="muted">±{}</span> <abbr title="{}">?</abbr>',
-                               value, record.uncertainty, _("provisional: too few games yet"))
-        return format_html('{} <span class="muted">±{}</span>', value, record.uncertainty)
 
-    def render_points_per_game(self, record):
-        return f"{record.points_per_game:.1f}"
+# A ranking row's values as both the page (templatetags/ranking_tags.py) and the CSV show them;
+# the columns above only name and sort them.
+def club_shown(player) -> str:
+    return player.home_club.name if player.home_club_id else ""
 
-    def render_trend(self, value):
-        if value > 0:
-            return format_html('<span class="plus">▲ +{}</span>', value)
-        if value < 0:
-            return format_html('<span class="minus">▼ −{}</span>', -value)
-        return "·"
+
+def per_game_shown(rating: PlayerRating) -> str:
+    return f"{rating.points_per_game:.1f}"

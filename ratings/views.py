@@ -14,7 +14,7 @@ from . import selectors
 from .charts import rating_chart
 from .csv_export import csv_lines
 from .filters import PlayerGameFilter, RankingFilter
-from .tables import RankingTable
+from .tables import RankingTable, club_shown, per_game_shown
 
 RANKING_PAGE = 50
 PLAYER_GAMES_PAGE = 20
@@ -55,8 +55,8 @@ def _rankings_csv(rows):
               _("Trend")]
     lines = csv_lines(header, (
         ["" if r.provisional else r.rank, r.player.display_name,
-         r.player.home_club.name if r.player.home_club else "", r.value, r.uncertainty,
-         int(r.provisional), r.games, r.wins, f"{r.points_per_game:.1f}",
+         club_shown(r.player), r.value, r.uncertainty,
+         int(r.provisional), r.games, r.wins, per_game_shown(r),
          r.last_played.date().isoformat() if r.last_played else "", r.trend]
         for r in rows.iterator(chunk_size=2000)
     ))

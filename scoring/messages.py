@@ -7,8 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from clubs.models import PRESET_NAMES
-from scoring.engine import EngineError
-from scoring.engine.record import FORMAT
+from scoring.engine import RECORD_FORMAT, EngineError
 
 #: Codes the scoring app raises as EngineError itself (services.py, sheets.py), beside the
 #: engine's own (scoring.engine.errors.CODES); each has a sentence below.
@@ -134,7 +133,7 @@ def _bad_record(p: dict) -> str:
     if expected is None:  # a refusal from before the parts were given: say where it was
         return _("The record cannot be read at %(path)s.") % {"path": p.get("path", "?")}
     if p["expected"] == "format":
-        expected = expected % {"format": FORMAT}
+        expected = expected % {"format": RECORD_FORMAT}
     return _("%(where)s: %(expected)s.") % {"where": _record_where(p), "expected": expected}
 
 

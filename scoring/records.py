@@ -10,15 +10,21 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from clubs.permissions import Do, require
-from scoring.engine import PRESETS, GameState, HandCount, record_state, rules_resolve
+from scoring.engine import (
+    PRESETS,
+    GameState,
+    HandCount,
+    record_compose,
+    record_round,
+    record_state,
+    rules_resolve,
+)
 
 from .audit import game_audit
 from .limits import record_finished_at, record_limits_check
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn
 from .replay import StoredRound, hand_rows, rounds_replay
 from .services import Actor, engine_state_save
-
-FORMAT = "triominos-record/1"
 
 
 def _rules_spec(game: Game) -> str | dict:
@@ -47,37 +53,18 @@ def game_export(game: Game) -> dict:
                 line["winner"] = names[round_.winner_seat]
             sheet.append(line)
             continue
-        moves = []
-        for turn in sorted(round_.turns.all(), key=lambda t: t.number):
-            move = {"player": names[turn.seat]}
-            if turn.draws:
-                move["draw"] = turn.draws
-            if turn.at is not None:
-                move["at"] = list(turn.at)
-                move["corners"] = list(turn.corners)
-            moves.append(move)
-        entry = {"moves": moves}
-        if round_.dealt:
-            entry["dealt"] = round_.dealt
-        if round_.ended_at is not None:
-            entry["hands"] = {
-                names[hand.seat]: (
-                    list(hand.tiles) if hand.tiles is not None
-                    else {"count": hand.count, "points": hand.points}
-                )
-                for hand in round_.hands.all()
-            }
-        if not moves and round_.ended_at is None and round_.number and not round_.dealt:
+        turns_played = sorted(round_.turns.all(), key=lambda t: t.number)
+        if not turns_played and round_.ended_at is None and round_.number and not round_.dealt:
             continue  # the next round has not started: nothing to say about it yet
-        rounds.append(entry)
-    record = {
-        "format": FORMAT,
-        "rules": _rules_spec(game),
-        "players": names,
-        "rounds": rounds,
-        "club": game.club.slug,
-        "title": game.worded_title(),
-    }
+        hands = None
+        if round_.ended_at is not None:
+            hands = {hand.seat: (list(hand.tiles) if hand.tiles is not None
+                                 else HandCount(hand.count, hand.points))
+                     for hand in round_.hands.all()}
+        rounds.append(record_round(
+            names, round_.dealt, [(t.seat, t.draws, t.at, t.corners) for t in turns_played], hands))
+    record = record_compose(_rules_spec(game), names, rounds)
+    record["club"], record["title"] = game.club.slug, game.worded_title()
     if sheet:
         record["entry"], record["sheet"] = game.entry, sheet
     return record

@@ -106,6 +106,7 @@ def game_sheet(request, pk):
             messages.success(request, _("The score sheet was entered; the game is finished."))
             return redirect(_back(request, game))
     return render(request, "scoring/game_sheet.html", {
+        "heading": _("Score sheet"), "entry": "sheet",
         "game": game, "names": names, "kept": kept, "error": error,
         "lines": _sheet_rows(request.POST if request.method == "POST" else None, names, rows,
                              existing),
@@ -142,6 +143,7 @@ def game_final(request, pk):
     values = [request.POST.get(f"score-{s.position}", "") if request.method == "POST"
               else (s.score if game.entry == Game.Entry.FINAL else "") for s in seats]
     return render(request, "scoring/game_final.html", {
+        "heading": _("Final scores"), "entry": "final",
         "game": game, "error": error, "next": _back(request, game),
         "scores": [{"seat": s.position, "name": n, "value": v}
                    for s, n, v in zip(seats, names, values, strict=True)],
@@ -165,5 +167,6 @@ def game_attach(request, pk):
             return redirect(_back(request, game))
     failed = request.method == "POST" and (error or not form.is_valid())
     return render(request, "scoring/game_attach.html", {
+        "heading": _("Attach a record"), "entry": "attach",
         "game": game, "form": form, "error": error, "next": _back(request, game),
     }, status=422 if failed else 200)

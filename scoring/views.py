@@ -8,7 +8,6 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,8 +21,8 @@ from clubs import selectors as club_selectors
 from clubs.messages import similar_text
 from clubs.newcomers import SeatsInDoubt
 from clubs.page_cache import public_page
-from clubs.permissions import Do, allowed, clubs_where, require
-from scoring.engine import EngineError, HandCount, tile_parse
+from clubs.permissions import Do, allowed, clubs_where_required, require
+from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
 
 from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
@@ -33,6 +32,7 @@ from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
 from .limits import RecordRefused, record_parse
 from .messages import refusal
 from .models import Game
+from .qr import qr_svg
 from .records import game_export, game_import
 from .table_shown import table_shown
 from .tables import RoundTable, round_rows
@@ -380,11 +380,16 @@ def _flat_errors(form) -> list[str]:
 # -- organising games -------------------------------------------------------------------------
 
 
+def _club_target(club) -> int | None:
+    """The target the form starts with: the club's default, like its default rules. Left empty
+    (the rules' own target) when the two agree, so picking other rules brings their target."""
+    own = rules_resolve(club.default_preset).target
+    return None if club.default_target == own else club.default_target
+
+
 @login_required
 def game_new(request):
-    clubs = clubs_where(request.user, Do.START_GAME)
-    if not clubs.exists():
-        raise PermissionDenied("not a referee of any club")
+    clubs = clubs_where_required(request.user, Do.START_GAME)
     # ?club= shows that club's people in the seat pickers (the form's script asks for it when
     # the club is changed).
     shown = clubs.filter(pk=request.GET["club"]).first() if request.GET.get(
@@ -392,6 +397,7 @@ def game_new(request):
     shown = shown or clubs.first()
     form = GameStartForm(request.POST or None, clubs=clubs,
                          initial={"club": shown, "preset": shown.default_preset,
+                                  "target": _club_target(shown),
                                   "recording": request.GET.get("recording", "tablet")})
     doubts, status = {}, 200
     if request.method == "POST" and form.is_valid():
@@ -435,9 +441,7 @@ def _start_overrides(data: dict) -> dict:
 
 @login_required
 def game_import_view(request):
-    clubs = clubs_where(request.user, Do.IMPORT)
-    if not clubs.exists():
-        raise PermissionDenied("not a referee of any club")
+    clubs = clubs_where_required(request.user, Do.IMPORT)
     form = ImportForm(request.POST or None, request.FILES or None, clubs=clubs)
     if request.method == "POST" and form.is_valid():
         record = None
@@ -492,15 +496,11 @@ def table_link(request, pk, action):
 
 def table_qr(request, pk):
     """The table link as an SVG QR code, for recorders to show or print."""
-    import qrcode
-    import qrcode.image.svg
-
     game = _organised_game(request, pk, Do.MANAGE_LINK)
     if not game.table_token:
         return HttpResponseBadRequest(_("This game has no table link."))
     url = request.build_absolute_uri(reverse("scoring:link-tablet", args=[game.table_token]))
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=12)
-    return HttpResponse(image.to_string(), content_type="image/svg+xml")
+    return HttpResponse(qr_svg(url, box_size=12), content_type="image/svg+xml")
 
 
 @require_POST

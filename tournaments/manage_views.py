@@ -6,23 +6,20 @@ as Refused with a code, which messages.refusal puts into words.
 
 from __future__ import annotations
 
-import qrcode
-import qrcode.image.svg
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.messages import similar_text
 from clubs.models import Player
-from clubs.permissions import Actor, Do, clubs_where, require
+from clubs.permissions import Actor, Do, clubs_where_required, require
 from clubs.services import SimilarPlayers
+from scoring.qr import qr_svg
 
 from . import flags, pairing, selectors, services
 from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
@@ -58,9 +55,7 @@ def _attempt(request, action, success: str | None = None) -> bool:
 
 @login_required
 def tournament_new(request):
-    clubs = clubs_where(request.user, Do.CREATE_TOURNAMENT)
-    if not clubs.exists():
-        raise PermissionDenied("not an organiser of any club")
+    clubs = clubs_where_required(request.user, Do.CREATE_TOURNAMENT)
     first = clubs.first()
     form = TournamentForm(request.POST or None, clubs=clubs, initial={
         "club": first, "preset": first.default_preset, "starts_on": timezone.localdate()})
@@ -297,27 +292,31 @@ def _round_action(request, slug, number, call, success=None):
     return redirect("tournaments:manage-round", slug, number)
 
 
+def _round_form_action(request, slug, number, form, invalid, call, success):
+    """A round action taking a small form: ``invalid`` said when the form is, else ``call``
+    with the round and the form's data."""
+    if not form.is_valid():
+        messages.error(request, invalid)
+        return redirect("tournaments:manage-round", slug, number)
+    return _round_action(request, slug, number, lambda rnd: call(rnd, form.cleaned_data),
+                         success)
+
+
 @require_POST
 def table_swap(request, slug, number):
-    form = SwapForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose two players to swap."))
-        return redirect("tournaments:manage-round", slug, number)
-    data = form.cleaned_data
-    return _round_action(request, slug, number, lambda rnd: services.table_swap(
-        round=rnd, first=data["first"], second=data["second"], actor=_actor(request)),
+    return _round_form_action(
+        request, slug, number, SwapForm(request.POST), _("Choose two players to swap."),
+        lambda rnd, data: services.table_swap(
+            round=rnd, first=data["first"], second=data["second"], actor=_actor(request)),
         _("The players were swapped."))
 
 
 @require_POST
 def table_move(request, slug, number):
-    form = MoveForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Choose a player and a table."))
-        return redirect("tournaments:manage-round", slug, number)
-    data = form.cleaned_data
-    return _round_action(request, slug, number, lambda rnd: services.table_move(
-        round=rnd, player=data["player"], table_number=data["table"], actor=_actor(request)),
+    return _round_form_action(
+        request, slug, number, MoveForm(request.POST), _("Choose a player and a table."),
+        lambda rnd, data: services.table_move(
+            round=rnd, player=data["player"], table_number=data["table"], actor=_actor(request)),
         _("The player was moved."))
 
 
@@ -354,12 +353,6 @@ def table_replay(request, slug, number, table):
     return redirect("tournaments:manage-round", slug, number)
 
 
-def _qr(url: str) -> str:
-    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
-    # The library's own SVG of a URL we built: no user text in it.
-    return mark_safe(image.to_string(encoding="unicode"))  # noqa: S308
-
-
 def round_print(request, slug, number):
     """Pairings to print: one card per table with the QR code of its table link."""
     tournament = _organised(request, slug)
@@ -371,7 +364,7 @@ def round_print(request, slug, number):
         if line.table.bye:
             continue
         url = _table_url(request, line.table)
-        cards.append({"line": line, "url": url, "qr": _qr(url) if url else ""})
+        cards.append({"line": line, "url": url, "qr": qr_svg(url, box_size=8) if url else ""})
     return render(request, "tournaments/print.html", {
         "tournament": tournament, "round": rnd, "cards": cards,
         "byes": [line for line in lines if line.table.bye],

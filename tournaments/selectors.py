@@ -13,7 +13,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from scoring.models import Game, Seat
 
-from . import draw, pairing
+from . import draw
 from .crosstable import crosstable
 from .models import Registration, Round, Stage, Table, Tournament
 
@@ -248,10 +248,6 @@ def final_results(tournament: Tournament, regs: list[Registration]) -> list[Fina
         place += 1
         out.append(FinalLine(place, place, line.name, line.player_id, "standings"))
     return out
-
-
-def tiebreak_codes() -> tuple[str, ...]:
-    return tuple(c for c in pairing.TIEBREAKS if c != "points")
 
 
 def club_members_unregistered(tournament: Tournament) -> QuerySet[Player]:

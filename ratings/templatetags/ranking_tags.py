@@ -8,7 +8,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from ratings.tables import HIGH_FIRST
+from ratings.tables import HIGH_FIRST, club_shown, per_game_shown
 
 register = template.Library()
 
@@ -56,7 +56,7 @@ def ranking_rows(table, me=None):
     for row in table.paginated_rows:
         r = row.record
         player = r.player
-        club = escape(player.home_club.name) if player.home_club_id else ""
+        club = escape(club_shown(player))
         mark = f' <abbr title="{provisional}">?</abbr>' if r.provisional else ""
         last = date_format(r.last_played, "j M Y") if r.last_played else ""
         mine = player.pk == me
@@ -69,7 +69,7 @@ def ranking_rows(table, me=None):
             f'<td class="num rating">{r.value} '
             f'<span class="muted">±{r.uncertainty}</span>{mark}</td>'
             f'<td class="num">{r.games}</td><td class="num wide">{r.wins}</td>'
-            f'<td class="num wide">{r.points_per_game:.1f}</td><td class="wide">{last}</td>'
+            f'<td class="num wide">{per_game_shown(r)}</td><td class="wide">{last}</td>'
             f'<td class="num nowrap">{_trend(r.trend)}</td></tr>'
         )
     return mark_safe("".join(out))

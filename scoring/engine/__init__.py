@@ -6,9 +6,12 @@ game state machine, and the game record ``triominos-record/1``. See docs/rules.m
 
 from .errors import EngineError
 from .record import (
+    RECORD_FORMAT,
+    record_compose,
     record_dumps,
     record_loads,
     record_replay,
+    record_round,
     record_state,
     record_validate,
     record_write,
@@ -21,6 +24,7 @@ from .tiles import Tile, tile_from_corners, tile_parse, tile_set
 
 __all__ = [
     "PRESETS",
+    "RECORD_FORMAT",
     "EngineError",
     "GameState",
     "HandCount",
@@ -32,9 +36,11 @@ __all__ = [
     "decided_state",
     "final_check",
     "final_places",
+    "record_compose",
     "record_dumps",
     "record_loads",
     "record_replay",
+    "record_round",
     "record_state",
     "record_validate",
     "record_write",

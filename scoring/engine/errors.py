@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from coded import CodedError
+
 #: Every code the engine raises, grouped by where it comes from. The web layer has a sentence
 #: for each (scoring/messages.py); tests/scoring/test_core_errors.py checks that the engine
 #: raises no other and that each comes out in English and in Russian.
@@ -24,32 +26,18 @@ CODES = frozenset({
 })
 
 
-class EngineError(Exception):
-    """A refused move, record or parameter.
+class EngineError(CodedError):
+    """A refused move, record or parameter (``code`` from :data:`CODES`).
 
-    ``code`` is a stable kebab-case word the web layer translates, ``message`` an English sentence
-    for logs and the CLI, ``params`` the values quoted in the message. ``round`` and ``turn`` are
-    0-based indices set when the error comes from replaying a record (``turn`` is None for a
-    round-level error, both are None for a record-level one).
+    ``round`` and ``turn`` are 0-based indices set when the error comes from replaying a record
+    (``turn`` is None for a round-level error, both are None for a record-level one).
     """
 
     def __init__(self, code: str, message: str, params: dict | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = dict(params) if params else {}
+        super().__init__(code, message, params)
         self.round: int | None = None
         self.turn: int | None = None
 
-    def __repr__(self) -> str:
-        return f"EngineError({self.code!r}, {self.message!r}, {self.params!r})"
-
     def to_dict(self) -> dict:
         """The error as the JSON object the CLI prints under ``"error"``."""
-        return {
-            "round": self.round,
-            "turn": self.turn,
-            "code": self.code,
-            "message": self.message,
-            "params": self.params,
-        }
+        return {"round": self.round, "turn": self.turn, **super().to_dict()}

@@ -10,7 +10,7 @@ from .results import HandCount
 from .rules import rules_resolve
 from .state import GameState
 
-FORMAT = "triominos-record/1"
+RECORD_FORMAT = "triominos-record/1"  # the one place the name is written
 
 
 def _bad(path: str, expected: str, text: str, **where) -> EngineError:
@@ -38,8 +38,8 @@ def record_validate(obj) -> None:
     """
     if not isinstance(obj, Mapping):
         raise _bad("record", "object", "expected an object", part="record")
-    if obj.get("format") != FORMAT:
-        raise _bad("format", "format", f"expected {FORMAT!r}, not {obj.get('format')!r}",
+    if obj.get("format") != RECORD_FORMAT:
+        raise _bad("format", "format", f"expected {RECORD_FORMAT!r}, not {obj.get('format')!r}",
                    part="format")
     if "rules" not in obj or not isinstance(obj["rules"], (str, Mapping)):
         raise _bad("rules", "rules", "expected a preset name or an object", part="rules")
@@ -257,25 +257,33 @@ def record_write(state: GameState) -> dict:
             {"round": state._first_round},
         )
     names = state.players
-    rounds = []
-    for dealt, moves, hands in state._log:
-        rnd: dict = {}
-        if dealt is not None:
-            rnd["dealt"] = dealt
-        rnd["moves"] = [_write_move(names, *move) for move in moves]
-        if hands is not None:
-            rnd["hands"] = {
-                names[seat]: {"count": hand.count, "points": hand.points}
-                if isinstance(hand, HandCount) else [str(t) for t in hand]
-                for seat, hand in hands.items()
-                if isinstance(hand, HandCount) or hand
-            }
-        rounds.append(rnd)
+    rounds = [record_round(names, dealt, moves, hands) for dealt, moves, hands in state._log]
     # A round just dealt after the previous one ended adds nothing to replay.
     if len(rounds) > 1 and rounds[-1] == {"moves": []}:
         rounds.pop()
-    return {"format": FORMAT, "rules": state.rules.to_dict(), "players": list(names),
-            "rounds": rounds}
+    return record_compose(state.rules.to_dict(), names, rounds)
+
+
+def record_compose(rules, names, rounds: list[dict]) -> dict:
+    """A record's head and rounds (record-format.md §3): ``rules`` a preset name or an object."""
+    return {"format": RECORD_FORMAT, "rules": rules, "players": list(names), "rounds": rounds}
+
+
+def record_round(names, dealt, moves, hands) -> dict:
+    """One round of a record: ``moves`` as (seat, draw, at, corners), ``hands`` (after the round
+    ended, else None) each seat's HandCount or tiles; an empty hand is left out."""
+    rnd: dict = {}
+    if dealt is not None:
+        rnd["dealt"] = dealt
+    rnd["moves"] = [_write_move(names, *move) for move in moves]
+    if hands is not None:
+        rnd["hands"] = {
+            names[seat]: {"count": hand.count, "points": hand.points}
+            if isinstance(hand, HandCount) else [str(t) for t in hand]
+            for seat, hand in hands.items()
+            if isinstance(hand, HandCount) or hand
+        }
+    return rnd
 
 
 def _write_move(names, seat, draw, at, corners) -> dict:

@@ -335,3 +335,31 @@ def test_any_form_input_gets_a_page_or_a_game_and_never_a_half(client, referee, 
         Game.objects.filter(pk=game.pk).delete()
     else:
         assert written() == before
+
+
+# -- the club's default target ------------------------------------------------------------------
+
+
+def form_initial(client, club) -> dict:
+    form = client.get(reverse("scoring:game-new"), {"club": club.pk}).context["form"]
+    return {name: form[name].value() for name in ("club", "preset", "target")}
+
+
+def test_the_form_starts_with_the_clubs_default_target_and_the_game_keeps_it(client, referee,
+                                                                             club, anna, boris):
+    club.default_preset, club.default_target = "pressman", 300
+    club.save()
+    client.force_login(referee)
+    initial = form_initial(client, club)
+    assert initial == {"club": club.pk, "preset": "pressman", "target": 300}
+    response = client.post(reverse("scoring:game-new"), {
+        **{k: v for k, v in initial.items() if v is not None}, **seated(anna, boris)})
+    assert response.status_code == 302
+    assert Game.objects.get().target == 300
+
+
+def test_a_default_target_equal_to_the_rules_own_leaves_the_field_empty(client, referee, club):
+    club.default_preset, club.default_target = "goliath", 400
+    club.save()
+    client.force_login(referee)
+    assert form_initial(client, club)["target"] is None

@@ -1,11 +1,13 @@
 """The one exception of the pairing core: a refusal with a stable code.
 
-The same shape as the engine's ``EngineError`` (code, English message, params) without
-importing it: the pure cores stay free of each other. The tournaments app turns the code and
+The shape all three cores share (coded.CodedError: code, English message, params): the pure
+cores stay free of each other. The tournaments app turns the code and
 params into a sentence (tournaments/messages.py); the message is for logs and tests only.
 """
 
 from __future__ import annotations
+
+from coded import CodedError
 
 #: Every code the pairing core raises; tests/tournaments/test_core_errors.py checks that the
 #: core raises no other and that each has a sentence in English and Russian.
@@ -28,23 +30,8 @@ CODES = frozenset({
 })
 
 
-class PairingError(ValueError):
-    """Input the pairing core refuses.
-
-    ``code`` is a stable kebab-case word from :data:`CODES`, ``message`` an English sentence
-    for logs, ``params`` the plain values (ids, counts) a translated sentence quotes. It is
-    a ValueError, so a caller that only needs to know the arguments were bad still catches it.
-    """
-
-    def __init__(self, code: str, message: str, params: dict | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.params = dict(params) if params else {}
-
-    def __repr__(self) -> str:
-        return f"PairingError({self.code!r}, {self.message!r}, {self.params!r})"
-
-    def to_dict(self) -> dict:
-        """The error as JSON, e.g. to store with a round whose pairing failed."""
-        return {"code": self.code, "message": self.message, "params": self.params}
+class PairingError(CodedError, ValueError):
+    """Input the pairing core refuses: a code from :data:`CODES`, ``params`` the plain values
+    (ids, counts) a translated sentence quotes. It is a ValueError, so a caller that only needs
+    to know the arguments were bad still catches it. ``to_dict`` stores it with a round whose
+    pairing failed."""

@@ -55,13 +55,6 @@ def knockout_plan(players: int, table_size: int, advance: int) -> tuple[RoundPla
         n = entrants
 
 
-def two_player_tables(plan: tuple[RoundPlan, ...], table_size: int) -> int:
-    """How many two-player games a plan has at tables meant for 3 or more."""
-    if table_size <= 2:
-        return 0
-    return sum(size == 2 for rnd in plan for size in rnd.sizes)
-
-
 def _even_sizes(players: int, tables: int) -> tuple[int, ...]:
     """Sizes differing by at most one; the smaller tables first (they go to the top heads)."""
     base, extra = divmod(players, tables)

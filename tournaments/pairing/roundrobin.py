@@ -205,18 +205,15 @@ def _anneal(plan: list, counts: list[list[int]], rng: random.Random) -> None:
         delta += sum(2 * (cx[z] - cy[z]) + 2 for z in tables[b] if z != y)
         if delta > 0 and rng.random() >= math.exp(-delta / temp):
             continue
-        for z in tables[a]:
-            if z != x:
-                cx[z] -= 1
-                counts[z][x] -= 1
-                cy[z] += 1
-                counts[z][y] += 1
-        for z in tables[b]:
-            if z != y:
-                cy[z] -= 1
-                counts[z][y] -= 1
-                cx[z] += 1
-                counts[z][x] += 1
+        # x leaves table a for b and y the other way: each one's meetings follow.
+        for table, gone, come, c_gone, c_come in ((tables[a], x, y, cx, cy),
+                                                   (tables[b], y, x, cy, cx)):
+            for z in table:
+                if z != gone:
+                    c_gone[z] -= 1
+                    counts[z][gone] -= 1
+                    c_come[z] += 1
+                    counts[z][come] += 1
         tables[a][i], tables[b][j] = y, x
         total += delta
         if total < best_total:

@@ -170,12 +170,6 @@ def seat_split(
     return None, status == cp_model.INFEASIBLE
 
 
-def split_of(tables: list[list[int]], points: Sequence[int]) -> Split:
-    """The split (table types) of a seating."""
-    return tuple(sorted(tuple(sorted(points[i] for i in t)) for t in tables))
-
-
-
 def least_conflict(
     order: Sequence[int],
     sizes: Sequence[int],
