@@ -13,7 +13,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from scoring.models import Game, Seat
 
-from . import draw, pairing
+from . import pairing, pairing_rows
 from .crosstable import crosstable
 from .models import Registration, Round, Stage, Table, Tournament
 
@@ -143,8 +143,8 @@ def standings(tournament: Tournament, regs: list[Registration] | None = None) ->
     """Live standings of the Swiss or round-robin stage (finished games and byes so far)."""
     regs = regs if regs is not None else registrations(tournament)
     stage = first_stage(tournament)
-    tables = draw.load_tables(tournament, stage=stage)
-    result = draw.standings(tournament, regs, tables)
+    tables = pairing_rows.load_tables(tournament, stage=stage)
+    result = pairing_rows.standings(tournament, regs, tables)
     by_id = {r.player_id: r for r in regs}
     rounds, cells = crosstable(tournament, tables)
     games: dict[int, int] = {}
@@ -187,10 +187,10 @@ class BracketView:
 
 def bracket(tournament: Tournament, stage: Stage, names: dict[int, str], describe) -> BracketView:
     """The knockout as columns of matches; ``describe(source, bracket)`` words an empty seat."""
-    tables = draw.load_tables(tournament, stage=stage)
-    bracket_, state = draw.bracket_state(stage, tournament.table_size, tables)
+    tables = pairing_rows.load_tables(tournament, stage=stage)
+    bracket_, state = pairing_rows.bracket_state(stage, tournament.table_size, tables)
     seed_rank = {p: i for i, p in enumerate(stage.seeds)}
-    orders = {t.match: draw.finishing_order(t, seed_rank) for t in tables if t.finished}
+    orders = {t.match: pairing_rows.finishing_order(t, seed_rank) for t in tables if t.finished}
     public = Table.objects.filter(
         round__stage=stage, round__status__in=[Round.Status.PUBLISHED, Round.Status.COMPLETE])
     lines = {line.table.match: line for line in table_lines(public, names)}
@@ -233,8 +233,8 @@ def final_results(tournament: Tournament, regs: list[Registration]) -> list[Fina
     out: list[FinalLine] = []
     placed: set[int] = set()
     if stage is not None and stage.seeds:
-        tables = draw.load_tables(tournament, stage=stage)
-        state = draw.bracket_state(stage, tournament.table_size, tables)[1]
+        tables = pairing_rows.load_tables(tournament, stage=stage)
+        state = pairing_rows.bracket_state(stage, tournament.table_size, tables)[1]
         rank = {line.player_id: line.rank for line in view.lines}
         for p, (best, worst) in sorted(
             state.placements.items(), key=lambda kv: (kv[1], rank.get(kv[0], 10**6))
@@ -273,8 +273,8 @@ def next_round_possible(tournament: Tournament, rounds: list[Round], stages: lis
     first = stages[0]
     knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT), None)
     if knockout is not None and knockout.seeds:
-        tables = draw.load_tables(tournament, stage=knockout)
-        return draw.bracket_state(knockout, tournament.table_size, tables)[1].ready
+        tables = pairing_rows.load_tables(tournament, stage=knockout)
+        return pairing_rows.bracket_state(knockout, tournament.table_size, tables)[1].ready
     played = sum(1 for r in rounds if r.stage_id == first.pk)
     if first.kind == Stage.Kind.ROUND_ROBIN:
         return not first.plan or played < len(first.plan)

@@ -12,7 +12,7 @@ from clubs.permissions import Actor
 from scoring.models import Game
 from scoring.services import game_start
 
-from .. import draw, pairing
+from .. import pairing, pairing_rows
 from ..models import Registration, Round, Stage, Table, Tournament
 from .audit import Action, check, tournament_audit
 from .errors import Refused
@@ -96,8 +96,8 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Rou
     if stage.kind == Stage.Kind.ROUND_ROBIN and stage.plan and played >= len(stage.plan):
         raise Refused("stage-rounds-done", rounds=played)
     if stage.kind == Stage.Kind.KNOCKOUT:
-        tables = draw.load_tables(tournament, stage=stage)
-        if not draw.bracket_state(stage, tournament.table_size, tables)[1].ready:
+        tables = pairing_rows.load_tables(tournament, stage=stage)
+        if not pairing_rows.bracket_state(stage, tournament.table_size, tables)[1].ready:
             raise Refused("knockout-done")
     number = (tournament.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
     active = _active(tournament, number)
@@ -171,21 +171,21 @@ def _failure(error: Exception) -> tuple[str, dict]:
 def _draft(rnd: Round):
     """(tables as (seats, match id), bye player ids, flags, new stage plan or None)."""
     tournament, stage = rnd.tournament, rnd.stage
-    tables = draw.load_tables(tournament, stage=stage)
+    tables = pairing_rows.load_tables(tournament, stage=stage)
     if stage.kind == Stage.Kind.KNOCKOUT:
-        _bracket, state = draw.bracket_state(stage, tournament.table_size, tables)
+        _bracket, state = pairing_rows.bracket_state(stage, tournament.table_size, tables)
         first = not any(t.match for t in tables)
         flags = stage.flags if first else pairing.flags_to_json(state.flags)
         return [(m.seats, m.match) for m in state.ready], [], flags, None
     active = _active(tournament, rnd.number)
     if stage.kind == Stage.Kind.SWISS:
-        draft = draw.swiss_draft(tournament, active, tables)
+        draft = pairing_rows.swiss_draft(tournament, active, tables)
         seats = [(t.seats, "") for t in draft.tables]
         return seats, list(draft.byes), pairing.flags_to_json(draft.flags), None
     plan = None
     schedule = stage.plan
     if not schedule:
-        ids, schedule, flags = draw.round_robin_plan(tournament, active)
+        ids, schedule, flags = pairing_rows.round_robin_plan(tournament, active)
         plan = {"seeds": ids, "plan": schedule, "flags": flags}
     index = stage.rounds.filter(number__lt=rnd.number).count()
     planned = schedule[index]
@@ -317,10 +317,10 @@ def _edited(rnd: Round, tables: list[Table], changed: list[Table], players: list
     known_byes = {f.player for f in kept if isinstance(f, pairing.Bye)}
     kept += [pairing.Bye(player=p, reason=pairing.ByeReason.BY_HAND)
              for p in sorted(bye_players - known_byes)]
-    past = draw.load_tables(rnd.tournament, stage=rnd.stage)
+    past = pairing_rows.load_tables(rnd.tournament, stage=rnd.stage)
     clubs = dict(Registration.objects.filter(tournament=rnd.tournament)
                  .values_list("player_id", "player__home_club_id"))
-    fresh = draw.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
+    fresh = pairing_rows.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
                                clubs if rnd.tournament.avoid_same_club else {})
     note = pairing.EditedByHand(players=tuple(players), tables=tuple(sorted(numbers)))
     rnd.flags = pairing.flags_to_json([*kept, *fresh, note])

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from clubs.permissions import Actor
 
-from .. import draw, pairing
+from .. import pairing, pairing_rows
 from ..models import Round, Stage, Tournament
 from .audit import Action, check, tournament_audit
 from .errors import Refused
@@ -43,11 +43,11 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Rou
         raise Refused("knockout-started")
     _no_drafts(tournament)
     close_finished_rounds(tournament)
-    tables = draw.load_tables(tournament, stage=stages[0])
+    tables = pairing_rows.load_tables(tournament, stage=stages[0])
     if not tables:
         raise Refused("no-rounds-played")
     registrations = list(tournament.registrations.select_related("player"))
-    standings = draw.standings(tournament, registrations, tables, qualifying=True)
+    standings = pairing_rows.standings(tournament, registrations, tables, qualifying=True)
     count = min(knockout.qualifiers, len(standings.rows))
     if count < 2:
         raise Refused("too-few-players", count=count)
@@ -79,15 +79,15 @@ def tournament_finish(*, tournament: Tournament, actor: Actor | None = None) -> 
     stages = list(tournament.stages.order_by("order"))
     knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT and s.seeds), None)
     if knockout is not None:
-        tables = draw.load_tables(tournament, stage=knockout)
-        state = draw.bracket_state(knockout, tournament.table_size, tables)[1]
+        tables = pairing_rows.load_tables(tournament, stage=knockout)
+        state = pairing_rows.bracket_state(knockout, tournament.table_size, tables)[1]
         if state.champion is None:
             raise Refused("knockout-unfinished")
         winner = state.champion
     else:
         registrations = list(tournament.registrations.select_related("player"))
-        tables = draw.load_tables(tournament, stage=stages[0])
-        rows = draw.standings(tournament, registrations, tables, qualifying=True).rows
+        tables = pairing_rows.load_tables(tournament, stage=stages[0])
+        rows = pairing_rows.standings(tournament, registrations, tables, qualifying=True).rows
         winner = rows[0].player if rows else None
     tournament.status = Tournament.Status.FINISHED
     tournament.winner_id = winner

@@ -1,8 +1,8 @@
 """The only bridge between the database and the pure pairing core (tournaments.pairing).
 
 It reads registrations and tables into plain values, asks the core, and hands back the core's
-plain answers; the core never sees a model. (Tabbycat keeps the same split: draw generators
-on plain objects, one manager that talks to the database.)
+plain answers; the core never sees a model. (Tabbycat keeps the same split: its "draw"
+generators, our pairing, work on plain objects, one manager talks to the database.)
 """
 
 from __future__ import annotations
