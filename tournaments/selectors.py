@@ -15,7 +15,7 @@ from scoring.models import Game, Seat
 
 from . import pairing, pairing_rows
 from .crosstable import crosstable
-from .models import Registration, Round, Stage, Table, Tournament
+from .models import Registration, Stage, Table, Tournament, TournamentRound
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -60,7 +60,7 @@ def names(regs: list[Registration]) -> dict[int, str]:
     return {r.player_id: r.player.display_name for r in regs}
 
 
-def rounds(tournament: Tournament) -> list[Round]:
+def rounds(tournament: Tournament) -> list[TournamentRound]:
     return list(tournament.rounds.select_related("stage").order_by("number"))
 
 
@@ -91,7 +91,7 @@ class TableLine:
         return any(query in s.name.casefold() for s in self.seats)
 
 
-def round_tables(rnd: Round, names: dict[int, str]) -> list[TableLine]:
+def round_tables(rnd: TournamentRound, names: dict[int, str]) -> list[TableLine]:
     """The round's tables with names and, once played, scores and places (2 queries)."""
     return table_lines(rnd.tables.all(), names)
 
@@ -192,7 +192,8 @@ def bracket(tournament: Tournament, stage: Stage, names: dict[int, str], describ
     seed_rank = {p: i for i, p in enumerate(stage.seeds)}
     orders = {t.match: pairing_rows.finishing_order(t, seed_rank) for t in tables if t.finished}
     public = Table.objects.filter(
-        round__stage=stage, round__status__in=[Round.Status.PUBLISHED, Round.Status.COMPLETE])
+        round__stage=stage,
+        round__status__in=[TournamentRound.Status.PUBLISHED, TournamentRound.Status.COMPLETE])
     lines = {line.table.match: line for line in table_lines(public, names)}
     columns: dict[int, list[MatchView]] = {}
     for match in bracket_.matches:
@@ -264,7 +265,7 @@ def stages(tournament: Tournament) -> list[Stage]:
     return list(tournament.stages.order_by("order"))
 
 
-def next_round_possible(tournament: Tournament, rounds: list[Round], stages: list[Stage]
+def next_round_possible(tournament: Tournament, rounds: list[TournamentRound], stages: list[Stage]
                         ) -> bool:
     """Whether "Pair the next round" can do anything: rounds left in the Swiss or the round
     robin, or a match left in a started knockout (the same limits round_generate enforces)."""

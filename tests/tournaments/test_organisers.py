@@ -13,7 +13,7 @@ from clubs.models import Membership, Player
 from clubs.services import SimilarPlayers
 from tests.factories import ClubFactory, member
 from tournaments import services
-from tournaments.models import Round, Tournament, TournamentAuditEntry
+from tournaments.models import Tournament, TournamentAuditEntry, TournamentRound
 
 from .play import field, play_round, run_round, tournament_with
 
@@ -320,7 +320,7 @@ def test_pair_the_next_round_disappears_after_the_last_round(client, organiser, 
     assert 'id="generate-button"' in text(client.get(url("manage", tournament)))
     rnd = services.round_generate(tournament=tournament)
     services.round_publish(round=rnd)
-    play_round(Round.objects.get(pk=rnd.pk))
+    play_round(TournamentRound.objects.get(pk=rnd.pk))
     body = text(client.get(url("manage", tournament)))
     assert 'id="generate-button"' not in body
     assert "Every round has been paired; no further round can be." in body

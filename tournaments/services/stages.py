@@ -7,7 +7,7 @@ from django.db import transaction
 from clubs.permissions import Actor
 
 from .. import pairing, pairing_rows
-from ..models import Round, Stage, Tournament
+from ..models import Stage, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
 from .errors import Refused
 from .rounds import close_finished_rounds, round_generate
@@ -18,14 +18,15 @@ def _locked(tournament: Tournament) -> Tournament:
 
 
 def _no_drafts(tournament: Tournament) -> None:
-    pending = tournament.rounds.filter(status__in=[Round.Status.PAIRING, Round.Status.DRAFT])
+    pending = tournament.rounds.filter(
+        status__in=[TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT])
     number = pending.values_list("number", flat=True).first()
     if number is not None:
         raise Refused("draft-exists", round=number)
 
 
 @transaction.atomic
-def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Round:
+def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> TournamentRound:
     """Seed the top of the standings into the bracket and pair its first round as a draft.
 
     Seed 1 is the leader of the standings, so the best of the first stage meet last and get
