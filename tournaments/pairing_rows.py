@@ -71,7 +71,7 @@ def load_tables(tournament: Tournament, *, stage: Stage | None = None) -> list[P
 def scheme_for(tournament: Tournament) -> pairing.PointsScheme:
     """Tournament points; a bye is worth a win at a full table, so sitting out never hurts."""
     if tournament.points_scheme == Tournament.Points.WIN:
-        return pairing.win_draw_loss()
+        return pairing.win_tie_loss()
     return pairing.by_placing(bye=tournament.table_size - 1)
 
 

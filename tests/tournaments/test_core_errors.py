@@ -53,7 +53,7 @@ def real_errors() -> list[pairing.PairingError]:
         _refused(lambda: pairing.knockout_from_standings(_standings(), 2, "double", 3, 1)),
         _refused(lambda: bracket_order(6, 2)),
         _refused(lambda: pairing.single_elimination([1])),
-        _refused(lambda: pairing.berger_table(1)),
+        _refused(lambda: pairing.berger_schedule(1)),
         _refused(lambda: pairing.round_robin([1, 1, 2], 2)),
         _refused(lambda: pairing.single_elimination([1, 1, 2])),
         _refused(lambda: pairing.qualifiers(_standings(), 0)),
