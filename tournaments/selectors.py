@@ -14,8 +14,8 @@ from clubs.models import Club, Player
 from scoring.models import Game, Seat
 
 from . import pairing, pairing_rows
-from .crosstable import crosstable
 from .models import Registration, Stage, Table, Tournament, TournamentRound
+from .round_by_round import round_by_round
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -124,7 +124,7 @@ class StandingLine:
     points: float
     values: dict[str, float]
     games: int
-    cells: list = field(default_factory=list)  # crosstable.Cell or None, one per round
+    cells: list = field(default_factory=list)  # round_by_round.Cell or None, one per round
 
 
 @dataclass
@@ -132,7 +132,7 @@ class StandingsView:
     lines: list[StandingLine]
     tiebreaks: tuple[str, ...]
     flags: list = field(default_factory=list)
-    rounds: list[int] = field(default_factory=list)  # the crosstable's columns
+    rounds: list[int] = field(default_factory=list)  # the round-by-round grid's columns
 
 
 def first_stage(tournament: Tournament) -> Stage:
@@ -146,7 +146,7 @@ def standings(tournament: Tournament, regs: list[Registration] | None = None) ->
     tables = pairing_rows.load_tables(tournament, stage=stage)
     result = pairing_rows.standings(tournament, regs, tables)
     by_id = {r.player_id: r for r in regs}
-    rounds, cells = crosstable(tournament, tables)
+    rounds, cells = round_by_round(tournament, tables)
     games: dict[int, int] = {}
     for t in tables:
         if t.finished:

@@ -355,7 +355,7 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     assert "TriOminos.ru club rules, to 200" in text(client.get(by_target.get_absolute_url()))
 
 
-# -- the crosstable ---------------------------------------------------------------------------
+# -- round by round ---------------------------------------------------------------------------
 
 
 def test_standings_show_each_round_of_each_player(client, club, players):
@@ -388,7 +388,7 @@ def test_standings_show_each_round_of_each_player(client, club, players):
     assert "По раундам" in body and "Р2</th>" in body
 
 
-def test_standings_query_budget_with_the_crosstable(client, club, players,
+def test_standings_query_budget_with_round_by_round(client, club, players,
                                                     django_assert_max_num_queries):
     tournament = tournament_with(club, players[:8])
     run_round(tournament)

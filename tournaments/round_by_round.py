@@ -1,4 +1,5 @@
-"""The crosstable: each player's result round by round, beside the standings' totals.
+"""Round by round (a chess crosstable): each player's result in each round, beside the
+standings' totals.
 
 Read from the same tables the standings are computed from (pairing_rows.load_tables), so the two
 never disagree; no query of its own."""
@@ -29,8 +30,8 @@ def _number(value: Fraction | float) -> float | int:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def crosstable(tournament, tables: list[pairing_rows.PlayedTable]
-               ) -> tuple[list[int], dict[int, dict[int, Cell]]]:
+def round_by_round(tournament, tables: list[pairing_rows.PlayedTable]
+                   ) -> tuple[list[int], dict[int, dict[int, Cell]]]:
     """The round numbers played so far and, per player id, their cell in each round."""
     scheme = pairing_rows.scheme_for(tournament)
     rounds = sorted({t.round_number for t in tables})
