@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Registration, Round, Stage, Table, Tournament
+from tournaments.models import Registration, Stage, Table, Tournament, TournamentRound
 
 from .errors import ArchiveError
 from .fields import build, dump, save_rows, username
@@ -136,7 +136,7 @@ def _parts_import(tournament: Tournament, entry: dict, *, players: dict, games: 
         if data.get("stage") not in stage_ids:
             raise ArchiveError(_("%(where)s: a round names a stage that is not in the file.")
                                % {"where": ids.where})
-        rnd = build(Round, data, ids.where, file_id=data.get("id"), tournament=tournament,
+        rnd = build(TournamentRound, data, ids.where, file_id=data.get("id"), tournament=tournament,
                     stage_id=stage_ids[data["stage"]])
         rnd.flags = ids.flags(rnd.flags)
         rounds.append(rnd)
@@ -148,7 +148,7 @@ def _parts_import(tournament: Tournament, entry: dict, *, players: dict, games: 
             table = build(Table, table_data, ids.where, round=rnd, game_id=games.get(game))
             table.seats = ids.many(table.seats)
             tables.append(table)
-    save_rows(Round, rounds)
+    save_rows(TournamentRound, rounds)
     save_rows(Table, tables)
 
 

@@ -38,7 +38,7 @@ from tournaments.pairing import (  # noqa: E402
     round_robin,
     single_elimination,
     tournament_points,
-    win_draw_loss,
+    win_tie_loss,
 )
 
 
@@ -52,13 +52,13 @@ def versions() -> str:
 def simulate(n: int, size: int, rounds: int, seed: int):
     """Players and history after ``rounds`` simulated Swiss rounds.
 
-    Tables of 2 score 3/1/0 with about one draw in four games; larger
+    Tables of 2 score 3/1/0 with about one tie in four games; larger
     tables score by placing (3/2/1/0) from random game scores.
     """
     rng = random.Random(seed)
     ratings = {i: rng.randint(1000, 2000) for i in range(1, n + 1)}
     clubs = {i: f"club{rng.randrange(40)}" for i in ratings}
-    scheme = win_draw_loss() if size == 2 else by_placing()
+    scheme = win_tie_loss() if size == 2 else by_placing()
     history, results = [], []
     byes = dict.fromkeys(ratings, 0)
     points: dict = {}

@@ -23,8 +23,9 @@ SCOPES = {
               "clubs.ClubAuditEntry", "admin.LogEntry"),
     "scoring": ("scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
                 "admin.LogEntry"),
-    "tournaments": ("tournaments.Tournament", "tournaments.Registration", "tournaments.Round",
-                    "tournaments.TournamentAuditEntry", "admin.LogEntry"),
+    "tournaments": ("tournaments.Tournament", "tournaments.Registration",
+                    "tournaments.TournamentRound", "tournaments.TournamentAuditEntry",
+                    "admin.LogEntry"),
 }
 # The apps whose saved rows make this process read the versions again: those of SCOPES, and
 # ratings, whose rows are part of "clubs" (the rankings).

@@ -19,12 +19,12 @@ from .forms import TurnForm
 from .messages import refusal
 from .models import Turn
 from .table_shown import table_shown
-from .views import _flat_errors, _message, _no_store, _organised_game, _where
+from .views import _flat_errors, _game_allowed, _message, _no_store, _where
 
 
 def turn_correct(request, pk, round_number, turn_number):
     """A recorded turn on the board as it was before it, entered again like any turn."""
-    game = _organised_game(request, pk, Do.CORRECT)
+    game = _game_allowed(request, pk, Do.CORRECT)
     try:
         correction = corrections.correction_view(game, round_number, turn_number)
     except Turn.DoesNotExist:

@@ -125,7 +125,7 @@ def _check_values(record) -> None:
 
 
 def _path(keys: tuple) -> str:
-    """('rounds', 0, 'moves') as rounds[0].moves, the way the engine names places too."""
+    """('rounds', 0, 'moves') as rounds[0].moves, the way the engine says where too."""
     text = ""
     for key in keys:
         text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else str(key))

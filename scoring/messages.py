@@ -100,32 +100,32 @@ def _record_where(p: dict) -> str:
         if part == "player-name":
             return _("Player %(number)s of the record") % {"number": p.get("index", 0) + 1}
         return whole.get(part, _("The record"))
-    place = {"round": p["round"] + 1}
+    where = {"round": p["round"] + 1}
     if p.get("move") is not None:
-        place["move"] = p["move"] + 1
+        where["move"] = p["move"] + 1
         move_parts = {
             "player": _("Round %(round)s, move %(move)s, the player"),
             "draw": _("Round %(round)s, move %(move)s, the tiles drawn"),
             "at": _("Round %(round)s, move %(move)s, the place"),
             "corners": _("Round %(round)s, move %(move)s, the corners"),
         }
-        return move_parts.get(part, _("Round %(round)s, move %(move)s")) % place
+        return move_parts.get(part, _("Round %(round)s, move %(move)s")) % where
     if p.get("player") is not None:
-        place["player"] = p["player"]
+        where["player"] = p["player"]
         if p.get("tile") is not None:
-            place["tile"] = p["tile"] + 1
-            return _("Round %(round)s, the hand of %(player)s, tile %(tile)s") % place
+            where["tile"] = p["tile"] + 1
+            return _("Round %(round)s, the hand of %(player)s, tile %(tile)s") % where
         if part == "count":
-            return _("Round %(round)s, the hand of %(player)s, the tile count") % place
+            return _("Round %(round)s, the hand of %(player)s, the tile count") % where
         if part == "points":
-            return _("Round %(round)s, the hand of %(player)s, the points") % place
-        return _("Round %(round)s, the hand of %(player)s") % place
+            return _("Round %(round)s, the hand of %(player)s, the points") % where
+        return _("Round %(round)s, the hand of %(player)s") % where
     round_parts = {
         "dealt": _("Round %(round)s, the tiles dealt"),
         "moves": _("Round %(round)s, the moves"),
         "hands": _("Round %(round)s, the hands"),
     }
-    return round_parts.get(part, _("Round %(round)s")) % place
+    return round_parts.get(part, _("Round %(round)s")) % where
 
 
 def _bad_record(p: dict) -> str:

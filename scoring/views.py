@@ -475,7 +475,8 @@ def _move_cell(record: dict, error: EngineError):
         return None
 
 
-def _organised_game(request, pk, action: Do) -> Game:
+def _game_allowed(request, pk, action: Do) -> Game:
+    """The game, once the user may do ``action`` on it (a 404 or 403 otherwise)."""
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     require(request.user, action, game)
     return game
@@ -483,7 +484,7 @@ def _organised_game(request, pk, action: Do) -> Game:
 
 @require_POST
 def table_link(request, pk, action):
-    game = _organised_game(request, pk, Do.MANAGE_LINK)
+    game = _game_allowed(request, pk, Do.MANAGE_LINK)
     actor = services.Actor(user=request.user)
     if action == "revoke":
         services.table_link_revoke(game_id=game.pk, actor=actor)
@@ -496,7 +497,7 @@ def table_link(request, pk, action):
 
 def table_qr(request, pk):
     """The table link as an SVG QR code, for recorders to show or print."""
-    game = _organised_game(request, pk, Do.MANAGE_LINK)
+    game = _game_allowed(request, pk, Do.MANAGE_LINK)
     if not game.table_token:
         return HttpResponseBadRequest(_("This game has no table link."))
     url = request.build_absolute_uri(reverse("scoring:link-tablet", args=[game.table_token]))
@@ -505,7 +506,7 @@ def table_qr(request, pk):
 
 @require_POST
 def game_abandon(request, pk):
-    game = _organised_game(request, pk, Do.ABANDON)
+    game = _game_allowed(request, pk, Do.ABANDON)
     try:
         services.game_abandon(game_id=game.pk, actor=services.Actor(user=request.user))
     except services.NotPlaying:
@@ -518,7 +519,7 @@ def game_abandon(request, pk):
 def game_reopen(request, pk):
     """An organiser reopens a finished game, saying why; the tablet takes the last round's
     hands again."""
-    game = _organised_game(request, pk, Do.REOPEN)
+    game = _game_allowed(request, pk, Do.REOPEN)
     form = ReopenForm(request.POST or None)
     status = 200
     if request.method == "POST":

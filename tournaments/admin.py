@@ -5,7 +5,7 @@ from django.contrib import admin
 
 from clubs.admin import AuditAdmin
 
-from .models import Registration, Round, Stage, Table, Tournament, TournamentAuditEntry
+from .models import Registration, Stage, Table, Tournament, TournamentAuditEntry, TournamentRound
 
 
 class StageInline(admin.TabularInline):
@@ -40,7 +40,7 @@ class TableInline(admin.TabularInline):
     raw_id_fields = ["game"]
 
 
-@admin.register(Round)
+@admin.register(TournamentRound)
 class RoundAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "stage", "status", "progress"]
     list_filter = ["status"]

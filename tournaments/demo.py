@@ -13,10 +13,10 @@ from clubs.models import Club, Player
 from scoring.demo import Robot
 
 from . import services
-from .models import Round, Tournament
+from .models import Tournament, TournamentRound
 
 
-def _play(rnd: Round, rng: random.Random) -> Round:
+def _play(rnd: TournamentRound, rng: random.Random) -> TournamentRound:
     rnd = services.round_publish(round=rnd)
     for table in rnd.tables.filter(bye=False).select_related("game").order_by("number"):
         Robot(table.game, rng).play_game()

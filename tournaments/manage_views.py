@@ -24,7 +24,7 @@ from scoring.qr import qr_svg
 from . import flags, pairing, selectors, services
 from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
 from .messages import refusal, round_failure
-from .models import Registration, Round, Table, Tournament
+from .models import Registration, Table, Tournament, TournamentRound
 
 
 def _organised(request, slug) -> Tournament:
@@ -33,7 +33,7 @@ def _organised(request, slug) -> Tournament:
     return tournament
 
 
-def _round(tournament, number) -> Round:
+def _round(tournament, number) -> TournamentRound:
     return get_object_or_404(tournament.rounds.select_related("stage"), number=number)
 
 
@@ -280,7 +280,7 @@ def round_progress(request, slug, number):
     response = render(request, "tournaments/partials/round_progress.html",
                       {"tournament": tournament, "round": rnd,
                        "round_failure": round_failure(rnd)})
-    if rnd.status != Round.Status.PAIRING and request.htmx:
+    if rnd.status != TournamentRound.Status.PAIRING and request.htmx:
         response["HX-Refresh"] = "true"  # paired: show the draft itself
     return response
 

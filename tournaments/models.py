@@ -209,7 +209,9 @@ class Stage(models.Model):
         return self.kind == self.Kind.KNOCKOUT
 
 
-class Round(models.Model):
+class TournamentRound(models.Model):
+    """One round of a tournament: its games played at the same time (not a game's ``Round``)."""
+
     class Status(models.TextChoices):
         PAIRING = "pairing", _("being paired")
         DRAFT = "draft", _("draft")
@@ -232,6 +234,7 @@ class Round(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_round"  # the table of the model's first name, kept
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(
@@ -263,7 +266,7 @@ class Round(models.Model):
 
 
 class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
     seats = models.JSONField(default=list)  # player ids in seating order; the first opens
     bye = models.BooleanField(default=False)  # one player sitting out, scored per the scheme

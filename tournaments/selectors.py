@@ -13,9 +13,9 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from scoring.models import Game, Seat
 
-from . import draw
-from .crosstable import crosstable
-from .models import Registration, Round, Stage, Table, Tournament
+from . import pairing_rows
+from .models import Registration, Stage, Table, Tournament, TournamentRound
+from .round_by_round import round_by_round
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -60,7 +60,7 @@ def names(regs: list[Registration]) -> dict[int, str]:
     return {r.player_id: r.player.display_name for r in regs}
 
 
-def rounds(tournament: Tournament) -> list[Round]:
+def rounds(tournament: Tournament) -> list[TournamentRound]:
     return list(tournament.rounds.select_related("stage").order_by("number"))
 
 
@@ -91,7 +91,7 @@ class TableLine:
         return any(query in s.name.casefold() for s in self.seats)
 
 
-def round_tables(rnd: Round, names: dict[int, str]) -> list[TableLine]:
+def round_tables(rnd: TournamentRound, names: dict[int, str]) -> list[TableLine]:
     """The round's tables with names and, once played, scores and places (2 queries)."""
     return table_lines(rnd.tables.all(), names)
 
@@ -124,7 +124,7 @@ class StandingLine:
     points: float
     values: dict[str, float]
     games: int
-    cells: list = field(default_factory=list)  # crosstable.Cell or None, one per round
+    cells: list = field(default_factory=list)  # round_by_round.Cell or None, one per round
 
 
 @dataclass
@@ -132,7 +132,7 @@ class StandingsView:
     lines: list[StandingLine]
     tiebreaks: tuple[str, ...]
     flags: list = field(default_factory=list)
-    rounds: list[int] = field(default_factory=list)  # the crosstable's columns
+    rounds: list[int] = field(default_factory=list)  # the round-by-round grid's columns
 
 
 def first_stage(tournament: Tournament) -> Stage:
@@ -143,10 +143,10 @@ def standings(tournament: Tournament, regs: list[Registration] | None = None) ->
     """Live standings of the Swiss or round-robin stage (finished games and byes so far)."""
     regs = regs if regs is not None else registrations(tournament)
     stage = first_stage(tournament)
-    tables = draw.load_tables(tournament, stage=stage)
-    result = draw.standings(tournament, regs, tables)
+    tables = pairing_rows.load_tables(tournament, stage=stage)
+    result = pairing_rows.standings(tournament, regs, tables)
     by_id = {r.player_id: r for r in regs}
-    rounds, cells = crosstable(tournament, tables)
+    rounds, cells = round_by_round(tournament, tables)
     games: dict[int, int] = {}
     for t in tables:
         if t.finished:
@@ -187,12 +187,13 @@ class BracketView:
 
 def bracket(tournament: Tournament, stage: Stage, names: dict[int, str], describe) -> BracketView:
     """The knockout as columns of matches; ``describe(source, bracket)`` words an empty seat."""
-    tables = draw.load_tables(tournament, stage=stage)
-    bracket_, state = draw.bracket_state(stage, tournament.table_size, tables)
+    tables = pairing_rows.load_tables(tournament, stage=stage)
+    bracket_, state = pairing_rows.bracket_state(stage, tournament.table_size, tables)
     seed_rank = {p: i for i, p in enumerate(stage.seeds)}
-    orders = {t.match: draw.finishing_order(t, seed_rank) for t in tables if t.finished}
+    orders = {t.match: pairing_rows.finishing_order(t, seed_rank) for t in tables if t.finished}
     public = Table.objects.filter(
-        round__stage=stage, round__status__in=[Round.Status.PUBLISHED, Round.Status.COMPLETE])
+        round__stage=stage,
+        round__status__in=[TournamentRound.Status.PUBLISHED, TournamentRound.Status.COMPLETE])
     lines = {line.table.match: line for line in table_lines(public, names)}
     columns: dict[int, list[MatchView]] = {}
     for match in bracket_.matches:
@@ -233,8 +234,8 @@ def final_results(tournament: Tournament, regs: list[Registration]) -> list[Fina
     out: list[FinalLine] = []
     placed: set[int] = set()
     if stage is not None and stage.seeds:
-        tables = draw.load_tables(tournament, stage=stage)
-        state = draw.bracket_state(stage, tournament.table_size, tables)[1]
+        tables = pairing_rows.load_tables(tournament, stage=stage)
+        state = pairing_rows.bracket_state(stage, tournament.table_size, tables)[1]
         rank = {line.player_id: line.rank for line in view.lines}
         for p, (best, worst) in sorted(
             state.placements.items(), key=lambda kv: (kv[1], rank.get(kv[0], 10**6))
@@ -260,7 +261,7 @@ def stages(tournament: Tournament) -> list[Stage]:
     return list(tournament.stages.order_by("order"))
 
 
-def next_round_possible(tournament: Tournament, rounds: list[Round], stages: list[Stage]
+def next_round_possible(tournament: Tournament, rounds: list[TournamentRound], stages: list[Stage]
                         ) -> bool:
     """Whether "Pair the next round" can do anything: rounds left in the Swiss or the round
     robin, or a match left in a started knockout (the same limits round_generate enforces)."""
@@ -269,8 +270,8 @@ def next_round_possible(tournament: Tournament, rounds: list[Round], stages: lis
     first = stages[0]
     knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT), None)
     if knockout is not None and knockout.seeds:
-        tables = draw.load_tables(tournament, stage=knockout)
-        return draw.bracket_state(knockout, tournament.table_size, tables)[1].ready
+        tables = pairing_rows.load_tables(tournament, stage=knockout)
+        return pairing_rows.bracket_state(knockout, tournament.table_size, tables)[1].ready
     played = sum(1 for r in rounds if r.stage_id == first.pk)
     if first.kind == Stage.Kind.ROUND_ROBIN:
         return not first.plan or played < len(first.plan)

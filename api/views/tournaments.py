@@ -7,7 +7,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from tournaments import selectors
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament, TournamentRound
 
 from ..serializers.tournaments import (
     BracketSerializer,
@@ -60,7 +60,7 @@ class RoundList(ReadView):
     """The published rounds of a tournament."""
 
     serializer_class = RoundSerializer
-    queryset = Round.objects.none()  # for the schema: the rounds are tournament rounds
+    queryset = TournamentRound.objects.none()  # for the schema: the rounds are tournament rounds
 
     @extend_schema(responses=RoundSerializer(many=True), operation_id="tournaments_rounds_list")
     def get(self, request, slug):

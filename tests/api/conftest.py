@@ -10,7 +10,7 @@ from scoring.demo import demo_games
 from scoring.models import Game
 from tests.tournaments.play import field, organised_club, play_round, run_round, tournament_with
 from tournaments import services
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament, TournamentRound
 
 
 @dataclass
@@ -21,7 +21,7 @@ class World:
     finished_game: Game
     tournament: Tournament  # announced, into its knockout
     draft: Tournament  # still in preparation: never shown
-    unpublished: Round  # a drafted round of an announced tournament: never shown
+    unpublished: TournamentRound  # a drafted round of an announced tournament: never shown
 
 
 def build_world(size: int, name: str = "w") -> World:
@@ -37,7 +37,7 @@ def build_world(size: int, name: str = "w") -> World:
     services.knockout_start(tournament=tournament)
     ko = tournament.rounds.get(number=3)
     services.round_publish(round=ko)
-    play_round(Round.objects.get(pk=ko.pk))
+    play_round(TournamentRound.objects.get(pk=ko.pk))
     draft = services.tournament_create(club=club, name=f"Secret {name}",
                                        starts_on=tournament.starts_on, table_size=2, rounds=1)
     other = tournament_with(club, players[:4], name=f"Next {name}", table_size=2, rounds=1)

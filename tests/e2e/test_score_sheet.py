@@ -11,7 +11,7 @@ from clubs.models import Membership
 from scoring.models import Game
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
-from tournaments.models import Round
+from tournaments.models import TournamentRound
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +28,7 @@ def test_organiser_enters_a_score_sheet_for_a_table(page, live_server):
         services.registration_add(tournament=tournament, player=player, checked_in=True)
     rnd = services.round_generate(tournament=tournament)
     services.round_publish(round=rnd)
-    table = Round.objects.get(pk=rnd.pk).tables.select_related("game").get(number=1)
+    table = TournamentRound.objects.get(pk=rnd.pk).tables.select_related("game").get(number=1)
     names = {p.pk: p.display_name for p in players}
     seated = [names[pk] for pk in table.seats]
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
-from tournaments.models import Round
+from tournaments.models import TournamentRound
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,7 +40,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     expect(page.locator(".table-card")).to_have_count(2)
 
     # Tap the opener of table 1, then the opener of table 2: they change places.
-    rnd = Round.objects.get(tournament=tournament, number=1)
+    rnd = TournamentRound.objects.get(tournament=tournament, number=1)
     one, two = rnd.tables.get(number=1).seats, rnd.tables.get(number=2).seats
     page.click(f'#table-1 .seat-pick[data-player="{one[0]}"]')
     expect(page.locator(f'#table-1 .seat-pick[data-player="{one[0]}"]')).to_have_class(

@@ -10,7 +10,7 @@ from scoring.services import Actor, ReopenRefused, game_reopen, round_end
 from tests.factories import ClubFactory, UserFactory, member
 from tests.tournaments.play import organised_club, play_round, run_round, tournament_with
 from tournaments import services as tournaments
-from tournaments.models import Round, TournamentAuditEntry
+from tournaments.models import TournamentAuditEntry, TournamentRound
 
 from .helpers import finished_game, playing_game
 
@@ -132,7 +132,7 @@ def _standings(tournament):
 def test_an_old_link_cannot_reopen_a_tournament_game(client, tournament):
     tournament, _organiser = tournament
     rnd = run_round(tournament)
-    assert rnd.status == Round.Status.COMPLETE
+    assert rnd.status == TournamentRound.Status.COMPLETE
     game = rnd.tables.filter(bye=False).first().game
     standings = _standings(tournament)
     response = client.post(reverse("scoring:link-undo", args=[game.table_token]),
@@ -140,7 +140,7 @@ def test_an_old_link_cannot_reopen_a_tournament_game(client, tournament):
     assert response.status_code == 409
     rnd.refresh_from_db()
     game.refresh_from_db()
-    assert rnd.status == Round.Status.COMPLETE and game.status == Game.Status.FINISHED
+    assert rnd.status == TournamentRound.Status.COMPLETE and game.status == Game.Status.FINISHED
     assert _standings(tournament) == standings
 
 
@@ -154,7 +154,7 @@ def test_reopening_a_game_of_the_last_round_opens_the_round_again(
     with django_capture_on_commit_callbacks(execute=True):
         game_reopen(game_id=game.pk, actor=Actor(user=organiser), reason="wrong hand")
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PUBLISHED and rnd.completed_at is None
+    assert rnd.status == TournamentRound.Status.PUBLISHED and rnd.completed_at is None
     # The standings count the game as unplayed while it is played again; the others keep theirs.
     reopened = dict(_standings(tournament))
     assert {p: reopened[p] for p in standings if p not in seated} == \
@@ -171,7 +171,7 @@ def test_reopening_a_game_of_the_last_round_opens_the_round_again(
         round_end(game_id=game.pk, hands=_hands_back(entry), expected_version=None,
                   actor=Actor(user=organiser))
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.COMPLETE
+    assert rnd.status == TournamentRound.Status.COMPLETE
     assert dict(_standings(tournament)) == standings
 
 
@@ -189,7 +189,7 @@ def test_reopening_is_refused_once_a_later_round_is_paired(client, tournament):
     game.refresh_from_db()
     first.refresh_from_db()
     assert (game.status, game.version) == (Game.Status.FINISHED, version)
-    assert first.status == Round.Status.COMPLETE
+    assert first.status == TournamentRound.Status.COMPLETE
     assert not AuditEntry.objects.filter(game=game, action="reopen").exists()
 
 

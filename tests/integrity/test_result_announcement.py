@@ -16,7 +16,7 @@ from scoring.sheets import game_final_enter
 from scoring.signals import ResultChange, game_result_changed
 from tests.tournaments.play import field, organised_club, tournament_with
 from tournaments import selectors, services
-from tournaments.models import Round
+from tournaments.models import TournamentRound
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,7 @@ def test_every_change_of_a_result_reaches_ratings_and_standings_once(
     assert points(tournament) == {**nobody, **by_place(final)}
     assert_ratings_follow_the_finished_games()
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PUBLISHED
+    assert rnd.status == TournamentRound.Status.PUBLISHED
 
     # Finished on the tablet: the last table over, the round completes.
     with django_capture_on_commit_callbacks(execute=True):
@@ -108,7 +108,7 @@ def test_every_change_of_a_result_reaches_ratings_and_standings_once(
     assert heard[3:] == [(tablet.pk, ResultChange.FINISHED)]
     tablet.refresh_from_db()
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.COMPLETE
+    assert rnd.status == TournamentRound.Status.COMPLETE
     assert points(tournament) == {**nobody, **by_place(final), **by_place(tablet)}
     assert_ratings_follow_the_finished_games()
 
@@ -117,7 +117,7 @@ def test_every_change_of_a_result_reaches_ratings_and_standings_once(
         game_reopen(game_id=tablet.pk, actor=actor, reason="a hand counted twice")
     assert heard[4:] == [(tablet.pk, ResultChange.REOPENED)]
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PUBLISHED
+    assert rnd.status == TournamentRound.Status.PUBLISHED
     assert points(tournament) == {**nobody, **by_place(final)}
     assert not GameRating.objects.filter(game=tablet).exists()
     assert_ratings_follow_the_finished_games()
@@ -140,7 +140,7 @@ def test_every_change_of_a_result_reaches_ratings_and_standings_once(
     assert {p.pk: PlayerRating.objects.get(player=p).value for p in players} != rated
     assert points(tournament) == standings
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PUBLISHED
+    assert rnd.status == TournamentRound.Status.PUBLISHED
 
 
 def test_a_tournament_game_is_not_deleted_and_nothing_is_announced(

@@ -6,7 +6,7 @@ import pytest
 
 from tournaments.pairing import (
     affine_plane_rounds,
-    berger_table,
+    berger_schedule,
     meeting_counts,
     resolvable_design,
     round_robin,
@@ -40,13 +40,13 @@ FIDE = {
 
 
 @pytest.mark.parametrize("n", sorted(FIDE))
-def test_berger_tables_match_fide(n):
-    assert berger_table(n) == FIDE[n]
+def test_berger_schedule_matches_fide(n):
+    assert berger_schedule(n) == FIDE[n]
 
 
 @pytest.mark.parametrize("n", [3, 5, 7])
 def test_odd_field_uses_the_next_table_and_the_top_number_is_the_bye(n):
-    assert berger_table(n) == FIDE[n + 1]
+    assert berger_schedule(n) == FIDE[n + 1]
     schedule = round_robin([100 + i for i in range(1, n + 1)])
     assert len(schedule.rounds) == n
     byes = [rnd.byes for rnd in schedule.rounds]
@@ -69,7 +69,7 @@ def test_round_robin_maps_pairing_numbers_to_ids():
 
 @pytest.mark.parametrize("n", range(2, 17))
 def test_berger_every_pair_once_and_colours_balanced(n):
-    rounds = berger_table(n)
+    rounds = berger_schedule(n)
     m = n + n % 2
     games = [g for r in rounds for g in r]
     assert sorted(tuple(sorted(g)) for g in games) == list(combinations(range(1, m + 1), 2))

@@ -15,7 +15,7 @@ from tournaments.pairing import (
     by_placing,
     compute_standings,
     tournament_points,
-    win_draw_loss,
+    win_tie_loss,
 )
 from tournaments.pairing.flags import DirectEncounterNotApplied, Tiebreak
 
@@ -33,7 +33,7 @@ ROUNDS = [
 
 
 def test_every_tiebreak_value_by_hand():
-    standings = compute_standings(PLAYERS, ROUNDS, win_draw_loss(), tiebreaks=TIEBREAKS)
+    standings = compute_standings(PLAYERS, ROUNDS, win_tie_loss(), tiebreaks=TIEBREAKS)
     assert [r.player for r in standings.rows] == [3, 1, 2, 4]
     expected = {
         # points, game, spread, buchholz, cut1, median, SB, DE, progressive, WIN, WON, rating
@@ -55,7 +55,7 @@ def test_direct_encounter_separates_players_who_met():
         rr(((1, 4), (2, 1)), ((2, 3), (2, 1))),
     ]
     standings = compute_standings(
-        PLAYERS, rounds, win_draw_loss(), tiebreaks=("points", "buchholz", "direct-encounter")
+        PLAYERS, rounds, win_tie_loss(), tiebreaks=("points", "buchholz", "direct-encounter")
     )
     assert [r.player for r in standings.rows] == [2, 1, 3, 4]
     rows = {r.player: r for r in standings.rows}
@@ -148,14 +148,14 @@ def test_sonneborn_berger_does_not_depend_on_table_size():
         for p, q in ((2, 3), (4, 2), (3, 4))
     ]
     pts = {"points", "sonneborn-berger", "buchholz"}
-    a = compute_standings([PlayerEntry(1)], two, win_draw_loss(), tiebreaks=tuple(pts))
-    b = compute_standings([PlayerEntry(1)], four, win_draw_loss(), tiebreaks=tuple(pts))
+    a = compute_standings([PlayerEntry(1)], two, win_tie_loss(), tiebreaks=tuple(pts))
+    b = compute_standings([PlayerEntry(1)], four, win_tie_loss(), tiebreaks=tuple(pts))
     assert a.rows[0].value("sonneborn-berger") == 6  # 2 had 6 points
     assert b.rows[0].value("sonneborn-berger") == 6  # 2, 3 and 4 had 6 each
 
 
 def test_stored_wins_code_reads_as_won():
-    standings = compute_standings(PLAYERS, ROUNDS, win_draw_loss(), tiebreaks=("points", "wins"))
+    standings = compute_standings(PLAYERS, ROUNDS, win_tie_loss(), tiebreaks=("points", "wins"))
     assert standings.tiebreaks == ("points", "won")
     assert {r.player: r.value("won") for r in standings.rows} == {3: 2, 1: 1, 2: 1, 4: 0}
 
@@ -187,9 +187,9 @@ def test_given_placings_override_scores():
     assert tournament_points([RoundResult((table,))], by_placing()) == {1: 2, 2: 1, 3: 0}
 
 
-def test_shared_first_place_is_a_draw_under_win_draw_loss():
+def test_shared_first_place_is_a_tie_under_win_tie_loss():
     table = TableResult((1, 2, 3), (20, 20, 5))
-    assert tournament_points([RoundResult((table,))], win_draw_loss()) == {1: 1, 2: 1, 3: 0}
+    assert tournament_points([RoundResult((table,))], win_tie_loss()) == {1: 1, 2: 1, 3: 0}
 
 
 def test_best_share_and_custom_scheme():
@@ -201,7 +201,7 @@ def test_best_share_and_custom_scheme():
 def test_bye_points_and_buchholz_for_a_bye():
     rounds = [rr(((1, 2), (5, 1)), byes=(3,)), rr(((1, 3), (5, 1)), byes=(2,))]
     players = [PlayerEntry(i) for i in (1, 2, 3)]
-    standings = compute_standings(players, rounds, win_draw_loss(bye=3),
+    standings = compute_standings(players, rounds, win_tie_loss(bye=3),
                                   tiebreaks=("points", "buchholz"))
     rows = {r.player: r for r in standings.rows}
     assert [rows[p].value("points") for p in (1, 2, 3)] == [6, 3, 3]
@@ -242,7 +242,7 @@ def test_rows_are_sorted_by_the_declared_tiebreaks(n, rounds, seed, codes, placi
             seats, ids = ids[:size], ids[size:]
             tables.append(TableResult(tuple(seats), tuple(rng.randint(0, 3) for _ in seats)))
         results.append(RoundResult(tuple(tables), tuple(ids)))
-    scheme = by_placing() if placing else win_draw_loss()
+    scheme = by_placing() if placing else win_tie_loss()
     standings = compute_standings(players, results, scheme, tiebreaks=codes, lots_seed=seed)
     keys = [tuple(v for _, v in row.values) for row in standings.rows]
     assert [c for c, _ in standings.rows[0].values] == [*codes, "lots"]

@@ -14,7 +14,7 @@ from ratings.models import GameRating
 from ratings.services import ratings_recompute
 from scoring.models import Game
 from tests.factories import ClubFactory, member
-from tournaments.models import Registration, Round, Stage, Table, Tournament
+from tournaments.models import Registration, Stage, Table, Tournament, TournamentRound
 
 from .test_ratings_db import finished_game
 
@@ -41,8 +41,8 @@ def ann_season():
                                     starts_on=date.today(), winner=ann)
     Registration.objects.create(tournament=cup, player=ann)
     stage = Stage.objects.create(tournament=cup, order=0, kind="swiss")
-    Table.objects.create(round=Round.objects.create(tournament=cup, stage=stage, number=1),
-                         number=1, game=g3)
+    rnd = TournamentRound.objects.create(tournament=cup, stage=stage, number=1)
+    Table.objects.create(round=rnd, number=1, game=g3)
     return {"ann": ann, "ben": ben, "cat": cat, "games": (g1, g2, g3)}
 
 

@@ -11,7 +11,7 @@ from django.utils.timezone import localtime
 from scoring.models import Game
 from tests.factories import ClubFactory, member
 from tests.ratings.test_ratings_db import finished_game
-from tournaments.models import Round, Stage, Table, Tournament
+from tournaments.models import Stage, Table, Tournament, TournamentRound
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +41,8 @@ def league():
     cup = Tournament.objects.create(club=club, name="Spring Cup", slug="spring-cup",
                                     starts_on=date.today())
     stage = Stage.objects.create(tournament=cup, order=0, kind="swiss")
-    Table.objects.create(round=Round.objects.create(tournament=cup, stage=stage, number=1),
-                         number=1, game=new)
+    rnd = TournamentRound.objects.create(tournament=cup, stage=stage, number=1)
+    Table.objects.create(round=rnd, number=1, game=new)
     return {"club": club, "other": other, "ann": ann, "cat": cat, "cup": cup,
             "games": (old, new, away, live)}
 

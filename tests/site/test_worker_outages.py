@@ -22,7 +22,7 @@ from tests.processes import wait_for
 from tests.ratings.test_ratings_db import finished_game
 from tests.tournaments.play import field, organised_club, tournament_with
 from tournaments import services
-from tournaments.models import Round as TournamentRound
+from tournaments.models import TournamentRound
 
 # Short enough for a test; the worker's task time limit must stay below it (settings).
 VISIBILITY = 10

@@ -6,7 +6,7 @@ from datetime import date
 from scoring.demo import Robot
 from tests.factories import ClubFactory, member, organiser_of
 from tournaments import services
-from tournaments.models import Round
+from tournaments.models import TournamentRound
 
 
 def organised_club(username="org"):
@@ -28,14 +28,14 @@ def tournament_with(club, players, *, check_in=True, **settings):
     return tournament
 
 
-def play_round(rnd: Round, seed: int = 0) -> None:
+def play_round(rnd: TournamentRound, seed: int = 0) -> None:
     """Every game of the round played to its end through the scoring services."""
     tables = rnd.tables.filter(bye=False, game__status="playing").select_related("game")
     for table in tables.order_by("number"):
         Robot(table.game, random.Random(seed * 100 + table.number)).play_game()
 
 
-def run_round(tournament, seed: int = 0) -> Round:
+def run_round(tournament, seed: int = 0) -> TournamentRound:
     rnd = services.round_generate(tournament=tournament)
     services.round_publish(round=rnd)
     rnd.refresh_from_db()

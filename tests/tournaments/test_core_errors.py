@@ -15,7 +15,7 @@ from django.utils import translation
 from tests.sentences import assert_sentence
 from tournaments import pairing, services
 from tournaments.messages import pairing_refusal, refusal, round_failure
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament, TournamentRound
 from tournaments.pairing.designs import affine_geometry_rounds
 from tournaments.pairing.knockout import bracket_order
 from tournaments.services import Refused
@@ -53,7 +53,7 @@ def real_errors() -> list[pairing.PairingError]:
         _refused(lambda: pairing.knockout_from_standings(_standings(), 2, "double", 3, 1)),
         _refused(lambda: bracket_order(6, 2)),
         _refused(lambda: pairing.single_elimination([1])),
-        _refused(lambda: pairing.berger_table(1)),
+        _refused(lambda: pairing.berger_schedule(1)),
         _refused(lambda: pairing.round_robin([1, 1, 2], 2)),
         _refused(lambda: pairing.single_elimination([1, 1, 2])),
         _refused(lambda: pairing.qualifiers(_standings(), 0)),
@@ -105,13 +105,13 @@ def test_refusals_quoting_a_core_or_engine_refusal_read_in_each_language(lang):
 
 def test_a_failed_pairing_is_shown_in_the_readers_language():
     error = real_errors()[0]
-    rnd = Round(error=error.message,
+    rnd = TournamentRound(error=error.message,
                 failure={"kind": "pairing", "code": error.code, "params": error.params})
     with translation.override("ru"):
         assert round_failure(rnd) == "За столом сидят 2, 3 или 4 игрока, а не 5."
     with translation.override("en"):
         assert round_failure(rnd) == "Tables seat 2, 3 or 4 players, not 5."
-    refused = Round(error="too-few-players",
+    refused = TournamentRound(error="too-few-players",
                     failure={"kind": "refused", "code": "too-few-players",
                              "params": {"count": 1}})
     with translation.override("ru"):
@@ -119,9 +119,9 @@ def test_a_failed_pairing_is_shown_in_the_readers_language():
 
 
 def test_an_error_stored_before_codes_still_shows():
-    rnd = Round(error="No pairing without repeats.", failure=None)
+    rnd = TournamentRound(error="No pairing without repeats.", failure=None)
     assert round_failure(rnd) == "No pairing without repeats."
-    assert round_failure(Round()) == ""
+    assert round_failure(TournamentRound()) == ""
 
 
 def test_the_unexpected_failure_has_its_own_sentence():
@@ -137,7 +137,7 @@ def test_a_pairing_refused_by_the_core_is_stored_by_code_and_shown_in_each_langu
     Tournament.objects.filter(pk=tournament.pk).update(table_size=5)
     rnd = services.round_generate(tournament=Tournament.objects.get(pk=tournament.pk))
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PAIRING
+    assert rnd.status == TournamentRound.Status.PAIRING
     assert rnd.failure == {"kind": "pairing", "code": "bad-table-size",
                            "params": {"table_size": 5}}
     assert rnd.error == "table_size must be 2, 3 or 4"  # English, for the logs

@@ -13,7 +13,7 @@ from clubs.models import Membership, Player
 from clubs.services import SimilarPlayers
 from tests.factories import ClubFactory, member
 from tournaments import services
-from tournaments.models import Round, Tournament, TournamentAuditEntry
+from tournaments.models import Tournament, TournamentAuditEntry, TournamentRound
 
 from .play import field, play_round, run_round, tournament_with
 
@@ -320,7 +320,7 @@ def test_pair_the_next_round_disappears_after_the_last_round(client, organiser, 
     assert 'id="generate-button"' in text(client.get(url("manage", tournament)))
     rnd = services.round_generate(tournament=tournament)
     services.round_publish(round=rnd)
-    play_round(Round.objects.get(pk=rnd.pk))
+    play_round(TournamentRound.objects.get(pk=rnd.pk))
     body = text(client.get(url("manage", tournament)))
     assert 'id="generate-button"' not in body
     assert "Every round has been paired; no further round can be." in body
@@ -355,7 +355,7 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     assert "TriOminos.ru club rules, to 200" in text(client.get(by_target.get_absolute_url()))
 
 
-# -- the crosstable ---------------------------------------------------------------------------
+# -- round by round ---------------------------------------------------------------------------
 
 
 def test_standings_show_each_round_of_each_player(client, club, players):
@@ -388,7 +388,7 @@ def test_standings_show_each_round_of_each_player(client, club, players):
     assert "По раундам" in body and "Р2</th>" in body
 
 
-def test_standings_query_budget_with_the_crosstable(client, club, players,
+def test_standings_query_budget_with_round_by_round(client, club, players,
                                                     django_assert_max_num_queries):
     tournament = tournament_with(club, players[:8])
     run_round(tournament)

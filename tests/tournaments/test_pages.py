@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.models import Game
 from tournaments import services
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament, TournamentRound
 
 from .play import field, organised_club, play_round, run_round, tournament_with
 
@@ -99,7 +99,7 @@ def test_organiser_runs_a_round_through_the_pages(client, organiser, club):
     assert printed.content.decode().count("<svg") == 2  # one QR code per table link
     response = client.post(url("complete", tournament, 1), follow=True)
     assert "2 games are still being played." in text(response)
-    play_round(Round.objects.get(pk=rnd.pk))
+    play_round(TournamentRound.objects.get(pk=rnd.pk))
     response = client.post(url("complete", tournament, 1), follow=True)
     assert "The round is complete." in text(response)
     response = client.post(url("finish", tournament), follow=True)
@@ -164,7 +164,7 @@ def test_query_budgets_do_not_grow_with_the_tables(client, django_assert_max_num
         services.knockout_start(tournament=tournament)
         rnd = tournament.rounds.get(number=3)
         services.round_publish(round=rnd)
-        play_round(Round.objects.get(pk=rnd.pk))
+        play_round(TournamentRound.objects.get(pk=rnd.pk))
         for name, path in (("ko-bracket", url("bracket", tournament)),
                            ("ko-standings", url("standings", tournament)),
                            ("results", url("results", tournament)),

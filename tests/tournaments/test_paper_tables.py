@@ -14,7 +14,7 @@ from scoring.models import Game
 from scoring.services import Actor
 from scoring.sheets import game_final_enter, game_sheet_enter
 from tournaments import selectors, services
-from tournaments.models import Round
+from tournaments.models import TournamentRound
 
 from .play import field, organised_club, tournament_with
 
@@ -47,11 +47,11 @@ def test_tablet_sheet_and_final_scores_complete_a_round_with_standings_and_ratin
     with django_capture_on_commit_callbacks(execute=True):
         game_sheet_enter(game_id=sheet.game_id, rounds=[[40, 25, 10, -5]], actor=actor)
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PUBLISHED  # one table still playing
+    assert rnd.status == TournamentRound.Status.PUBLISHED  # one table still playing
     with django_capture_on_commit_callbacks(execute=True):
         game_final_enter(game_id=final.game_id, scores=[15, 70, 33, 2], actor=actor)
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.COMPLETE and rnd.completed_at is not None
+    assert rnd.status == TournamentRound.Status.COMPLETE and rnd.completed_at is not None
 
     games = [Game.objects.get(pk=t.game_id) for t in (tablet, sheet, final)]
     assert [g.status for g in games] == ["finished"] * 3

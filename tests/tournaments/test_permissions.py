@@ -8,7 +8,7 @@ from django.urls import reverse
 from clubs.models import Membership
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
-from tournaments.models import Round
+from tournaments.models import TournamentRound
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def test_non_organisers_get_403_everywhere(client, tournament, published, who):
         assert client.post(url, data).status_code == 403, url
     # Nothing changed.
     published.refresh_from_db()
-    assert published.status == Round.Status.PUBLISHED
+    assert published.status == TournamentRound.Status.PUBLISHED
     assert tournament.registrations.count() == 16
     assert not tournament.registrations.filter(withdrawn=True).exists()
     assert tournament.rounds.count() == 1
@@ -90,7 +90,7 @@ def test_a_forged_post_without_csrf_token_is_refused(organiser, tournament):
     response = browser.post(reverse("tournaments:generate", args=[tournament.slug]),
                             {"csrfmiddlewaretoken": token})
     assert response.status_code == 302
-    assert tournament.rounds.get().status == Round.Status.DRAFT
+    assert tournament.rounds.get().status == TournamentRound.Status.DRAFT
 
 
 def test_a_draft_is_not_public(client, tournament):

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from scoring.demo import Robot
 from tournaments import services
-from tournaments.models import Round
+from tournaments.models import TournamentRound
 
 from .play import field, tournament_with
 
@@ -23,10 +23,10 @@ def test_a_round_whose_settle_never_ran_is_completed(club, players):
     assert services.rounds_reconcile() == {"settled": [], "paired": []}  # one still playing
     Robot(tables[-1].game, random.Random(9)).play_game()
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PUBLISHED
+    assert rnd.status == TournamentRound.Status.PUBLISHED
     assert services.rounds_reconcile() == {"settled": [rnd.pk], "paired": []}
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.COMPLETE and rnd.completed_at is not None
+    assert rnd.status == TournamentRound.Status.COMPLETE and rnd.completed_at is not None
     assert services.rounds_reconcile() == {"settled": [], "paired": []}
 
 
@@ -34,20 +34,21 @@ def test_a_round_whose_pairing_task_never_ran_is_paired(club):
     players = field(club, services.SYNC_LIMIT + 16)
     tournament = tournament_with(club, players)
     rnd = services.round_generate(tournament=tournament)  # its task is never sent
-    assert rnd.status == Round.Status.PAIRING
+    assert rnd.status == TournamentRound.Status.PAIRING
     # Too young: the task may still be on its way.
     assert services.rounds_reconcile() == {"settled": [], "paired": []}
-    Round.objects.filter(pk=rnd.pk).update(created_at=timezone.now() - timedelta(minutes=3))
+    TournamentRound.objects.filter(pk=rnd.pk).update(
+        created_at=timezone.now() - timedelta(minutes=3))
     assert services.rounds_reconcile() == {"settled": [], "paired": [rnd.pk]}
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.DRAFT and rnd.tables.count() == 20
+    assert rnd.status == TournamentRound.Status.DRAFT and rnd.tables.count() == 20
 
 
 def test_a_failed_pairing_waits_for_the_organiser(club):
     tournament = tournament_with(club, field(club, services.SYNC_LIMIT + 16))
     rnd = services.round_generate(tournament=tournament)
-    Round.objects.filter(pk=rnd.pk).update(created_at=timezone.now() - timedelta(hours=1),
+    TournamentRound.objects.filter(pk=rnd.pk).update(created_at=timezone.now() - timedelta(hours=1),
                                            error="No pairing without repeats.")
     assert services.rounds_reconcile() == {"settled": [], "paired": []}
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PAIRING
+    assert rnd.status == TournamentRound.Status.PAIRING

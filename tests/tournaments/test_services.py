@@ -11,7 +11,7 @@ from clubs.models import Membership
 from scoring.models import Game
 from scoring.services import Actor, game_abandon
 from tournaments import selectors, services
-from tournaments.models import Round, Stage, Tournament
+from tournaments.models import Stage, Tournament, TournamentRound
 
 from .play import field, play_round, run_round, tournament_with
 
@@ -76,7 +76,7 @@ def test_only_checked_in_players_are_paired(club):
     for p in players[:8]:
         services.registration_check_in(registration=regs[p.pk])
     rnd = services.round_generate(tournament=tournament)
-    assert rnd.status == Round.Status.DRAFT
+    assert rnd.status == TournamentRound.Status.DRAFT
     assert seated(rnd) == sorted(p.pk for p in players[:8])
     assert [len(t.seats) for t in rnd.tables.all()] == [4, 4]
 
@@ -130,7 +130,7 @@ def test_next_round_waits_for_the_games_then_closes_the_round_itself(tournament)
     play_round(rnd)
     second = services.round_generate(tournament=tournament)
     rnd.refresh_from_db()
-    assert (rnd.status, second.number) == (Round.Status.COMPLETE, 2)
+    assert (rnd.status, second.number) == (TournamentRound.Status.COMPLETE, 2)
 
 
 def test_swaps_keep_everybody_seated_exactly_once(tournament, players):
@@ -271,7 +271,7 @@ def test_an_abandoned_game_counts_no_points(tournament):
     services.round_publish(round=rnd)
     first = rnd.tables.get(number=1)
     game_abandon(game_id=first.game_id, actor=Actor())
-    play_round(Round.objects.get(pk=rnd.pk))
+    play_round(TournamentRound.objects.get(pk=rnd.pk))
     services.round_complete(round=rnd)
     lines = {line.player_id: line for line in selectors.standings(tournament).lines}
     assert all((lines[p].points, lines[p].games) == (0, 0) for p in first.seats)
@@ -286,11 +286,11 @@ def test_a_large_field_is_paired_by_the_task_once(club, django_capture_on_commit
     tournament = tournament_with(club, players)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         rnd = services.round_generate(tournament=tournament)
-    assert (rnd.status, rnd.progress, rnd.tables.count()) == (Round.Status.PAIRING, 0, 0)
+    assert (rnd.status, rnd.progress, rnd.tables.count()) == (TournamentRound.Status.PAIRING, 0, 0)
     assert len(callbacks) == 1
     callbacks[0]()  # the broker delivers it; eager here, in-process
     rnd.refresh_from_db()
-    assert (rnd.status, rnd.progress) == (Round.Status.DRAFT, 100)
+    assert (rnd.status, rnd.progress) == (TournamentRound.Status.DRAFT, 100)
     assert rnd.tables.count() == 20 and seated(rnd) == sorted(p.pk for p in players)
     from tournaments.tasks import round_pair_task
 
@@ -335,7 +335,7 @@ def test_knockout_semi_finals_feed_the_final(club, players):
         services.table_swap(round=semis, first=leaders[0], second=leaders[1])
     assert refused.value.code == "knockout-fixed"
     services.round_publish(round=semis)
-    play_round(Round.objects.get(pk=semis.pk), seed=5)
+    play_round(TournamentRound.objects.get(pk=semis.pk), seed=5)
     with pytest.raises(services.Refused) as refused:
         services.tournament_finish(tournament=tournament)
     assert refused.value.code == "knockout-unfinished"
@@ -347,7 +347,7 @@ def test_knockout_semi_finals_feed_the_final(club, players):
     [table] = final.tables.all()
     assert (table.match, sorted(table.seats)) == ("M3", sorted(winners))
     services.round_publish(round=final)
-    play_round(Round.objects.get(pk=final.pk), seed=6)
+    play_round(TournamentRound.objects.get(pk=final.pk), seed=6)
     tournament = services.tournament_finish(tournament=tournament)
     table.refresh_from_db()
     champion = min(table.game.seats.all(), key=lambda s: (s.place, -s.score))
@@ -369,11 +369,11 @@ def test_a_round_completes_by_itself_when_its_last_game_ends(
         for table in tables[:-1]:
             Robot(table.game, random.Random(table.number)).play_game()
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.PUBLISHED  # one game still being played
+    assert rnd.status == TournamentRound.Status.PUBLISHED  # one game still being played
     with django_capture_on_commit_callbacks(execute=True):
         game_abandon(game_id=tables[-1].game.pk, actor=Actor())  # the last one ends too
     rnd.refresh_from_db()
-    assert rnd.status == Round.Status.COMPLETE and rnd.completed_at is not None
+    assert rnd.status == TournamentRound.Status.COMPLETE and rnd.completed_at is not None
     # Hearing about it again changes nothing; a game of no tournament is left alone.
     assert services.round_settle(game_id=tables[0].game.pk) is None
     assert services.round_settle(game_id=10**9) is None

@@ -9,7 +9,7 @@ from ratings.models import GameRating
 from ratings.services import ratings_recompute
 from scoring.models import Game
 from tournaments import pairing, selectors, services
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament, TournamentRound
 
 from .play import field, organised_club, play_round, run_round, tournament_with
 
@@ -40,7 +40,7 @@ def test_sixteen_players_four_swiss_rounds_and_a_final_table():
     met = set()
     for number in range(1, 5):
         rnd = run_round(tournament, seed=number)
-        assert (rnd.number, rnd.status) == (number, Round.Status.COMPLETE)
+        assert (rnd.number, rnd.status) == (number, TournamentRound.Status.COMPLETE)
         tables = list(rnd.tables.select_related("game").order_by("number"))
         assert [len(t.seats) for t in tables] == [4, 4, 4, 4]
         assert not any(t.bye for t in tables)
@@ -74,7 +74,8 @@ def test_sixteen_players_four_swiss_rounds_and_a_final_table():
     assert sum(line.points for line in view.lines) == 6 * 4 * 4
 
     final = services.knockout_start(tournament=tournament)
-    assert (final.number, final.status, final.stage.kind) == (5, Round.Status.DRAFT, "knockout")
+    assert (final.number, final.status, final.stage.kind) == (
+        5, TournamentRound.Status.DRAFT, "knockout")
     [table] = final.tables.all()
     top4 = [line.player_id for line in view.lines[:4]]
     assert table.seats == top4  # best seed first: the leader opens the final

@@ -1,7 +1,7 @@
 """Tournament pairing for the Triominos club: pure Python, plain values in and out.
 
 Systems: Swiss for tables of 2–4 (:func:`pair_swiss`), round robin
-(:func:`berger_table`, :func:`round_robin`), knockout brackets
+(:func:`berger_schedule`, :func:`round_robin`), knockout brackets
 (:func:`single_elimination`, :func:`double_elimination`, :func:`advance`),
 standings with configurable tie-breaks (:func:`compute_standings`) and
 stage glue (:func:`next_swiss_round`, :func:`knockout_from_standings`).
@@ -47,7 +47,7 @@ from .model import (
 )
 from .roundrobin import (
     Schedule,
-    berger_table,
+    berger_schedule,
     meeting_counts,
     round_robin,
 )
@@ -63,7 +63,7 @@ from .standings import (
     by_placing,
     compute_standings,
     tournament_points,
-    win_draw_loss,
+    win_tie_loss,
 )
 from .swiss import pair_swiss
 
@@ -108,7 +108,7 @@ __all__ = [
     "affine_geometry_rounds",
     "Design",
     "resolvable_design",
-    "berger_table",
+    "berger_schedule",
     "bracket_order",
     "by_placing",
     "compute_standings",
@@ -123,5 +123,5 @@ __all__ = [
     "single_elimination",
     "table_sizes",
     "tournament_points",
-    "win_draw_loss",
+    "win_tie_loss",
 ]

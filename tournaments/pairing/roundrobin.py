@@ -1,6 +1,7 @@
 """Round-robin schedules.
 
-Tables of 2 follow FIDE's Berger tables (Handbook C.05, Annex 1). Tables of
+Tables of 2 follow FIDE's Berger tables (Handbook C.05, Annex 1), here the
+Berger schedule. Tables of
 3–4 use an exact resolvable design when one is built in (``designs``: every
 pair meets exactly once — Kirkman triple systems for every size ≡ 3 mod 6 up
 to 99 but 93, designs for 16, 28, 40, 52, 64 in fours) and otherwise a local
@@ -34,11 +35,11 @@ class Schedule:
     flags: list[Flag]
 
 
-def berger_table(n: int) -> list[list[tuple[int, int]]]:
-    """FIDE's Berger table for ``n`` players, as pairing numbers.
+def berger_schedule(n: int) -> list[list[tuple[int, int]]]:
+    """The Berger schedule (FIDE's "Berger table") for ``n`` players, as pairing numbers.
 
     Each round lists its tables in board order as ``(first, second)``; the
-    first player has white / the first seat. For odd ``n`` the table for
+    first player has white / the first seat. For odd ``n`` the schedule for
     ``n + 1`` is returned and meeting number ``n + 1`` means a bye.
 
     Construction: round 1 pairs ``i`` with ``m + 1 - i``; each next round
@@ -72,7 +73,7 @@ def round_robin(
 ) -> Schedule:
     """Schedule a round robin; ``player_ids`` in pairing-number order.
 
-    For tables of 2 this is the Berger table (``cycles`` repeats it with
+    For tables of 2 this is the Berger schedule (``cycles`` repeats it with
     colours reversed in every second cycle; the last two rounds of every
     cycle but the last are swapped, as FIDE recommends for a double round
     robin's first cycle, so no player gets three equal colours in a row
@@ -99,15 +100,15 @@ def round_robin(
 
 def _berger_drafts(ids: list[int], cycles: int) -> list[RoundDraft]:
     n = len(ids)
-    table = berger_table(n)
+    schedule = berger_schedule(n)
     drafts = []
     for cycle in range(cycles):
-        base = table
-        if cycle < cycles - 1 and len(table) >= 2:
+        base = schedule
+        if cycle < cycles - 1 and len(schedule) >= 2:
             # FIDE C.05: the last two rounds of a cycle followed by another are
             # swapped, so nobody plays three games with one colour across the
-            # break; the last cycle keeps the table's order.
-            base = table[:-2] + [table[-1], table[-2]]
+            # break; the last cycle keeps the schedule's order.
+            base = schedule[:-2] + [schedule[-1], schedule[-2]]
         for rnd in base:
             tables, byes, flags = [], [], []
             for a, b in rnd:

@@ -2,7 +2,7 @@
 
 Tournament points come from a :class:`PointsScheme` (by placing at the
 table, optionally with a special value for a shared first place, as in
-3/1/0 win/draw/loss). Tie-breaks are applied one after another inside
+3/1/0 win/tie/loss). Tie-breaks are applied one after another inside
 groups still tied, which is what lets "direct encounter" look only at the
 players actually tied; lots (seeded, reproducible) always separate the
 last ties, so ranks are unique.
@@ -84,7 +84,7 @@ class PointsScheme:
     ``placing[size]`` lists the points for 1st, 2nd, ... at a table of that
     size. Players sharing a place get the average of the places they span
     (``ties="average"``) or the best of them (``ties="best"``); a shared
-    first place gets ``shared_first`` each when that is set (a draw).
+    first place gets ``shared_first`` each when that is set (a tie).
     """
 
     placing: Mapping[int, tuple[float, ...]]
@@ -122,10 +122,10 @@ class PointsScheme:
         return out
 
 
-def win_draw_loss(win: float = 3, draw: float = 1, loss: float = 0, bye: float = 3) -> PointsScheme:
-    """Winner ``win``, everyone else ``loss``; a shared first place ``draw`` each."""
+def win_tie_loss(win: float = 3, tie: float = 1, loss: float = 0, bye: float = 3) -> PointsScheme:
+    """Winner ``win``, everyone else ``loss``; a shared first place ``tie`` each."""
     return PointsScheme(
-        {size: (win,) + (loss,) * (size - 1) for size in range(2, 7)}, draw, "average", bye
+        {size: (win,) + (loss,) * (size - 1) for size in range(2, 7)}, tie, "average", bye
     )
 
 
@@ -187,7 +187,7 @@ def compute_standings(
     Players that appear in the results but not in ``players`` (withdrawn)
     still count as table-mates but get no row.
     """
-    scheme = scheme or win_draw_loss()
+    scheme = scheme or win_tie_loss()
     tiebreaks = tuple(LEGACY_TIEBREAKS.get(c, c) for c in tiebreaks)
     unknown = [c for c in tiebreaks if c not in TIEBREAKS]
     if unknown:
@@ -248,7 +248,7 @@ def tournament_points(
     rounds: Sequence[RoundResult], scheme: PointsScheme | None = None
 ) -> dict[PlayerId, float]:
     """Tournament points of everybody who appears in ``rounds``."""
-    stats = _collect((), rounds, scheme or win_draw_loss())
+    stats = _collect((), rounds, scheme or win_tie_loss())
     return {pid: _plain(st.points) for pid, st in stats.items()}
 
 

@@ -29,7 +29,7 @@ included) is used, which makes the hard and repeat tiers exactly minimal.
 So repeats only ever appear when no repeat-free pairing of the whole
 field exists. Score closeness and the lower tiers are optimal within each
 chunk; compared with one whole-field matching (fields of 150–240, 3/1/0
-with draws, 36 rounds) the score tier came out identical every time and
+with ties, 36 rounds) the score tier came out identical every time and
 one round had one more seat-balance flag.
 """
 

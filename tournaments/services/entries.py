@@ -16,7 +16,7 @@ from ratings.models import PlayerRating
 from scoring.engine import EngineError, rules_resolve
 from scoring.limits import TARGET_MAX
 
-from ..models import Registration, Round, Stage, Tournament
+from ..models import Registration, Stage, Tournament, TournamentRound
 from ..pairing import DEFAULT_TIEBREAKS, TIEBREAKS
 from .audit import Action, check, tournament_audit
 from .errors import Refused
@@ -178,7 +178,7 @@ def registration_add(
         if tournament.stages.filter(kind=Stage.Kind.KNOCKOUT).exclude(seeds=[]).exists():
             raise Refused("late-entry-knockout")
         public = tournament.rounds.filter(
-            status__in=[Round.Status.PUBLISHED, Round.Status.COMPLETE]
+            status__in=[TournamentRound.Status.PUBLISHED, TournamentRound.Status.COMPLETE]
         ).aggregate(last=Max("number"))["last"]
         late_round = (public or 0) + 1
         checked_in = True

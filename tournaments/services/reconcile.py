@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from ..models import Round, Table
+from ..models import Table, TournamentRound
 from .rounds import _DONE, _complete_if_done, _locked_round, round_pair
 
 logger = logging.getLogger(__name__)
@@ -27,17 +27,18 @@ def rounds_reconcile() -> dict[str, list[int]]:
     playing = Table.objects.filter(round=OuterRef("pk"), bye=False).exclude(
         game__status__in=_DONE)
     played = Table.objects.filter(round=OuterRef("pk"), bye=False, game__isnull=False)
-    done = Round.objects.filter(Exists(played), ~Exists(playing), status=Round.Status.PUBLISHED)
+    done = TournamentRound.objects.filter(Exists(played), ~Exists(playing),
+                                          status=TournamentRound.Status.PUBLISHED)
     settled = []
     for pk in done.values_list("pk", flat=True):
         with transaction.atomic():
-            if _complete_if_done(_locked_round(Round(pk=pk))):
+            if _complete_if_done(_locked_round(TournamentRound(pk=pk))):
                 settled.append(pk)
-    waiting = Round.objects.filter(status=Round.Status.PAIRING, error="",
+    waiting = TournamentRound.objects.filter(status=TournamentRound.Status.PAIRING, error="",
                                    created_at__lt=timezone.now() - PAIRING_GRACE)
     paired = [
         pk for pk in waiting.values_list("pk", flat=True)
-        if round_pair(round_id=pk).status != Round.Status.PAIRING
+        if round_pair(round_id=pk).status != TournamentRound.Status.PAIRING
     ]
     if settled or paired:
         logger.warning("Rounds left open settled: %s; rounds left waiting paired: %s.",

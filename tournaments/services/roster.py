@@ -10,7 +10,7 @@ from clubs.models import Player
 from clubs.permissions import Actor
 from clubs.selectors import people_named
 
-from ..models import Registration, Round, Table, Tournament
+from ..models import Registration, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
 from .entries import registration_add
 from .errors import Refused
@@ -97,10 +97,10 @@ def registration_delete(*, registration: Registration, actor: Actor | None = Non
                                   .values_list("round__number", "round__status", "seats")):
         if player_id not in seats:
             continue
-        if status in (Round.Status.PAIRING, Round.Status.DRAFT):
+        if status in (TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT):
             raise Refused("draft-exists", round=number)
         raise Refused("registration-played", name=registration.player.display_name)
-    pairing = tournament.rounds.filter(status=Round.Status.PAIRING).first()
+    pairing = tournament.rounds.filter(status=TournamentRound.Status.PAIRING).first()
     if pairing is not None:
         raise Refused("draft-exists", round=pairing.number)  # the pairing may seat them yet
     tournament_audit(tournament, Action.UNREGISTER, actor, before={

@@ -12,8 +12,8 @@ from clubs.permissions import Actor
 from scoring.models import Game
 from scoring.services import game_start
 
-from .. import draw, pairing
-from ..models import Registration, Round, Stage, Table, Tournament
+from .. import pairing, pairing_rows
+from ..models import Registration, Stage, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
 from .errors import Refused
 
@@ -26,9 +26,9 @@ logger = logging.getLogger(__name__)
 _DONE = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
 
-def _locked_round(rnd: Round) -> Round:
+def _locked_round(rnd: TournamentRound) -> TournamentRound:
     return (
-        Round.objects.select_for_update(of=("self",))
+        TournamentRound.objects.select_for_update(of=("self",))
         .select_related("tournament", "tournament__club", "stage")
         .get(pk=rnd.pk)
     )
@@ -49,43 +49,45 @@ def _next_stage(tournament: Tournament) -> Stage:
     return knockout or stages[0]
 
 
-def _complete_if_done(rnd: Round, actor: Actor | None = None) -> bool:
+def _complete_if_done(rnd: TournamentRound, actor: Actor | None = None) -> bool:
     """Close a published round whose games are all over; True when it is complete now."""
-    if rnd.status == Round.Status.COMPLETE:
+    if rnd.status == TournamentRound.Status.COMPLETE:
         return True
     playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).exists()
-    if rnd.status != Round.Status.PUBLISHED or playing:
+    if rnd.status != TournamentRound.Status.PUBLISHED or playing:
         return False
-    rnd.status, rnd.completed_at = Round.Status.COMPLETE, timezone.now()
+    rnd.status, rnd.completed_at = TournamentRound.Status.COMPLETE, timezone.now()
     rnd.save(update_fields=["status", "completed_at"])
     tournament_audit(rnd.tournament, Action.ROUND_COMPLETE, actor, round_number=rnd.number,
-                     before={"status": Round.Status.PUBLISHED},
-                     after={"status": Round.Status.COMPLETE})
+                     before={"status": TournamentRound.Status.PUBLISHED},
+                     after={"status": TournamentRound.Status.COMPLETE})
     return True
 
 
 def close_finished_rounds(tournament: Tournament) -> None:
     """Complete every published round that can be; refuse when one still has games playing —
     a reopened game included, even before its round has heard of it (services/settling.py)."""
-    reopened = (tournament.rounds.filter(status=Round.Status.COMPLETE,
+    reopened = (tournament.rounds.filter(status=TournamentRound.Status.COMPLETE,
                                          tables__game__status=Game.Status.PLAYING)
                 .values_list("number", flat=True).first())
     if reopened is not None:
         raise Refused("round-in-progress", round=reopened)
-    for rnd in tournament.rounds.select_for_update().filter(status=Round.Status.PUBLISHED):
+    published = TournamentRound.Status.PUBLISHED
+    for rnd in tournament.rounds.select_for_update().filter(status=published):
         if not _complete_if_done(rnd):
             raise Refused("round-in-progress", round=rnd.number)
 
 
 @transaction.atomic
-def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Round:
+def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> TournamentRound:
     """Start pairing the next round as a draft; returns the round (status ``pairing`` while
     a task pairs a large field, ``draft`` when done). A draft already waiting is returned."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
-    pending = tournament.rounds.filter(status__in=[Round.Status.PAIRING, Round.Status.DRAFT])
+    pending = tournament.rounds.filter(
+        status__in=[TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT])
     if pending.exists():
         return pending.get()
     close_finished_rounds(tournament)
@@ -96,14 +98,14 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Rou
     if stage.kind == Stage.Kind.ROUND_ROBIN and stage.plan and played >= len(stage.plan):
         raise Refused("stage-rounds-done", rounds=played)
     if stage.kind == Stage.Kind.KNOCKOUT:
-        tables = draw.load_tables(tournament, stage=stage)
-        if not draw.bracket_state(stage, tournament.table_size, tables)[1].ready:
+        tables = pairing_rows.load_tables(tournament, stage=stage)
+        if not pairing_rows.bracket_state(stage, tournament.table_size, tables)[1].ready:
             raise Refused("knockout-done")
     number = (tournament.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
     active = _active(tournament, number)
     if stage.kind != Stage.Kind.KNOCKOUT and len(active) < 2:
         raise Refused("too-few-players", count=len(active))
-    rnd = Round.objects.create(tournament=tournament, stage=stage, number=number)
+    rnd = TournamentRound.objects.create(tournament=tournament, stage=stage, number=number)
     tournament_audit(tournament, Action.ROUND_GENERATE, actor, round_number=number,
                      after={"stage": stage.kind, "players": len(active)})
     if len(active) <= SYNC_LIMIT:
@@ -117,31 +119,33 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Rou
 def _progress(round_id: int, percent: int) -> None:
     # A plain update, committed at once when running in a task, so the organiser's polling
     # page sees it while the pairing goes on.
-    Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(progress=percent)
+    TournamentRound.objects.filter(pk=round_id, status=TournamentRound.Status.PAIRING).update(
+        progress=percent)
 
 
-def round_pair(*, round_id: int) -> Round:
+def round_pair(*, round_id: int) -> TournamentRound:
     """Pair a round that is waiting to be paired; the body of the Celery task.
 
     Safe to run twice: the slow part (the pure pairing) reads only, and the draft is written
     under the round's lock only if the round is still waiting. A pairing that fails keeps the
     round waiting, with the reason, for the organiser to discard.
     """
-    rnd = Round.objects.select_related("tournament", "stage").get(pk=round_id)
-    if rnd.status != Round.Status.PAIRING:
+    rnd = TournamentRound.objects.select_related("tournament", "stage").get(pk=round_id)
+    if rnd.status != TournamentRound.Status.PAIRING:
         return rnd
     _progress(rnd.pk, 10)
     try:
         tables, byes, flags, plan = _draft(rnd)
     except (ValueError, Refused) as error:
         message, failure = _failure(error)
-        Round.objects.filter(pk=rnd.pk).update(error=message[:200], failure=failure, progress=0)
+        TournamentRound.objects.filter(pk=rnd.pk).update(
+            error=message[:200], failure=failure, progress=0)
         rnd.refresh_from_db()
         return rnd
     _progress(rnd.pk, 80)
     with transaction.atomic():
         rnd = _locked_round(rnd)
-        if rnd.status != Round.Status.PAIRING:
+        if rnd.status != TournamentRound.Status.PAIRING:
             return rnd
         if plan is not None:
             Stage.objects.filter(pk=rnd.stage_id).update(**plan)
@@ -150,7 +154,7 @@ def round_pair(*, round_id: int) -> Round:
         rows += [Table(round=rnd, number=len(rows) + i, seats=[p], bye=True)
                  for i, p in enumerate(byes, start=1)]
         Table.objects.bulk_create(rows)
-        rnd.flags, rnd.status, rnd.progress = flags, Round.Status.DRAFT, 100
+        rnd.flags, rnd.status, rnd.progress = flags, TournamentRound.Status.DRAFT, 100
         rnd.error, rnd.failure = "", None
         rnd.save(update_fields=["flags", "status", "progress", "error", "failure"])
     return rnd
@@ -168,24 +172,24 @@ def _failure(error: Exception) -> tuple[str, dict]:
                                               "params": {}}
 
 
-def _draft(rnd: Round):
+def _draft(rnd: TournamentRound):
     """(tables as (seats, match id), bye player ids, flags, new stage plan or None)."""
     tournament, stage = rnd.tournament, rnd.stage
-    tables = draw.load_tables(tournament, stage=stage)
+    tables = pairing_rows.load_tables(tournament, stage=stage)
     if stage.kind == Stage.Kind.KNOCKOUT:
-        _bracket, state = draw.bracket_state(stage, tournament.table_size, tables)
+        _bracket, state = pairing_rows.bracket_state(stage, tournament.table_size, tables)
         first = not any(t.match for t in tables)
         flags = stage.flags if first else pairing.flags_to_json(state.flags)
         return [(m.seats, m.match) for m in state.ready], [], flags, None
     active = _active(tournament, rnd.number)
     if stage.kind == Stage.Kind.SWISS:
-        draft = draw.swiss_draft(tournament, active, tables)
+        draft = pairing_rows.swiss_draft(tournament, active, tables)
         seats = [(t.seats, "") for t in draft.tables]
         return seats, list(draft.byes), pairing.flags_to_json(draft.flags), None
     plan = None
     schedule = stage.plan
     if not schedule:
-        ids, schedule, flags = draw.round_robin_plan(tournament, active)
+        ids, schedule, flags = pairing_rows.round_robin_plan(tournament, active)
         plan = {"seeds": ids, "plan": schedule, "flags": flags}
     index = stage.rounds.filter(number__lt=rnd.number).count()
     planned = schedule[index]
@@ -208,24 +212,24 @@ def _draft(rnd: Round):
 
 
 @transaction.atomic
-def round_discard(*, round: Round, actor: Actor | None = None) -> None:
+def round_discard(*, round: TournamentRound, actor: Actor | None = None) -> None:
     """Throw away a draft (or a pairing that failed) so it can be paired again."""
     rnd = _locked_round(round)
     check(actor, rnd.tournament)
-    if rnd.status not in (Round.Status.PAIRING, Round.Status.DRAFT):
+    if rnd.status not in (TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT):
         raise Refused("not-draft", round=rnd.number)
     tournament_audit(rnd.tournament, Action.ROUND_DISCARD, actor, round_number=rnd.number,
                      before={"tables": _seating(rnd)})
     rnd.delete()
 
 
-def _seating(rnd: Round) -> list[list[int]]:
+def _seating(rnd: TournamentRound) -> list[list[int]]:
     return [list(seats) for seats in rnd.tables.order_by("number").values_list("seats",
                                                                                 flat=True)]
 
 
-def _draft_tables(rnd: Round) -> list[Table]:
-    if rnd.status != Round.Status.DRAFT:
+def _draft_tables(rnd: TournamentRound) -> list[Table]:
+    if rnd.status != TournamentRound.Status.DRAFT:
         raise Refused("not-draft", round=rnd.number)
     return list(Table.objects.select_for_update().filter(round=rnd).order_by("number"))
 
@@ -238,7 +242,8 @@ def _find(tables: list[Table], player: int) -> tuple[Table, int]:
 
 
 @transaction.atomic
-def table_swap(*, round: Round, first: int, second: int, actor: Actor | None = None) -> Round:
+def table_swap(*, round: TournamentRound, first: int, second: int,
+               actor: Actor | None = None) -> TournamentRound:
     """Swap two players of a draft: between tables, or seats at one table (who opens).
 
     Everybody stays seated exactly once. In a knockout only seats at one table may change:
@@ -267,8 +272,8 @@ def table_swap(*, round: Round, first: int, second: int, actor: Actor | None = N
 
 
 @transaction.atomic
-def table_move(*, round: Round, player: int, table_number: int,
-               actor: Actor | None = None) -> Round:
+def table_move(*, round: TournamentRound, player: int, table_number: int,
+               actor: Actor | None = None) -> TournamentRound:
     """Move one player of a draft to the end of another table (a bye player joins a table).
 
     Refused when it would leave a table of one or make one bigger than four.
@@ -304,7 +309,8 @@ def table_move(*, round: Round, player: int, table_number: int,
     return rnd
 
 
-def _edited(rnd: Round, tables: list[Table], changed: list[Table], players: list[int]) -> None:
+def _edited(rnd: TournamentRound, tables: list[Table], changed: list[Table],
+            players: list[int]) -> None:
     """Re-explain the tables an organiser changed: their old flags go, fresh meeting flags for
     exactly those tables come, and a note says who was moved by hand."""
     numbers = {t.number for t in changed}
@@ -317,17 +323,17 @@ def _edited(rnd: Round, tables: list[Table], changed: list[Table], players: list
     known_byes = {f.player for f in kept if isinstance(f, pairing.Bye)}
     kept += [pairing.Bye(player=p, reason=pairing.ByeReason.BY_HAND)
              for p in sorted(bye_players - known_byes)]
-    past = draw.load_tables(rnd.tournament, stage=rnd.stage)
+    past = pairing_rows.load_tables(rnd.tournament, stage=rnd.stage)
     clubs = dict(Registration.objects.filter(tournament=rnd.tournament)
                  .values_list("player_id", "player__home_club_id"))
-    fresh = draw.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
+    fresh = pairing_rows.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
                                clubs if rnd.tournament.avoid_same_club else {})
     note = pairing.EditedByHand(players=tuple(players), tables=tuple(sorted(numbers)))
     rnd.flags = pairing.flags_to_json([*kept, *fresh, note])
     rnd.save(update_fields=["flags"])
 
 
-def _title_parts(rnd: Round, table: Table) -> dict:
+def _title_parts(rnd: TournamentRound, table: Table) -> dict:
     """Worded in the reader's language when shown (tournaments/titles.py)."""
     if table.match:
         return {"kind": "tournament-match", "tournament": rnd.tournament.name,
@@ -337,13 +343,13 @@ def _title_parts(rnd: Round, table: Table) -> dict:
 
 
 @transaction.atomic
-def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
+def round_publish(*, round: TournamentRound, actor: Actor | None = None) -> TournamentRound:
     """Make the draft official: one scoring Game per table, seated in the table's order, with
     the tournament's rules. A bye scores per the points scheme without a game. Publishing a
     published round changes nothing."""
     rnd = _locked_round(round)
     check(actor, rnd.tournament)
-    if rnd.status in (Round.Status.PUBLISHED, Round.Status.COMPLETE):
+    if rnd.status in (TournamentRound.Status.PUBLISHED, TournamentRound.Status.COMPLETE):
         return rnd
     tables = _draft_tables(rnd)
     ids = [p for t in tables for p in t.seats]
@@ -366,7 +372,7 @@ def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
             title_parts=_title_parts(rnd, table), actor=actor,
         )
         Table.objects.filter(pk=table.pk).update(game=table.game)
-    rnd.status, rnd.published_at = Round.Status.PUBLISHED, timezone.now()
+    rnd.status, rnd.published_at = TournamentRound.Status.PUBLISHED, timezone.now()
     rnd.save(update_fields=["status", "published_at"])
     # The tournament runs from its first published round: a draft can still be discarded, so
     # until then it is in registration (and a newcomer is an ordinary entry, not a late one).
@@ -380,13 +386,13 @@ def round_publish(*, round: Round, actor: Actor | None = None) -> Round:
 
 
 @transaction.atomic
-def round_complete(*, round: Round, actor: Actor | None = None) -> Round:
+def round_complete(*, round: TournamentRound, actor: Actor | None = None) -> TournamentRound:
     """Close a published round once every game is finished or abandoned."""
     rnd = _locked_round(round)
     check(actor, rnd.tournament)
-    if rnd.status == Round.Status.COMPLETE:
+    if rnd.status == TournamentRound.Status.COMPLETE:
         return rnd
-    if rnd.status != Round.Status.PUBLISHED:
+    if rnd.status != TournamentRound.Status.PUBLISHED:
         raise Refused("not-published", round=rnd.number)
     playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).count()
     if playing:

@@ -10,7 +10,7 @@ from clubs.permissions import Actor
 from scoring.models import Game
 from scoring.services import game_start
 
-from ..models import Registration, Round, Table, Tournament
+from ..models import Registration, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
 from .errors import Refused
 from .rounds import _complete_if_done, _locked_round, _title_parts
@@ -20,26 +20,26 @@ def _table_of(game_id: int) -> Table | None:
     return Table.objects.filter(game_id=game_id).select_related("round").first()
 
 
-def _reopen_round(rnd: Round, actor: Actor | None, why: dict) -> None:
-    rnd.status, rnd.completed_at = Round.Status.PUBLISHED, None
+def _reopen_round(rnd: TournamentRound, actor: Actor | None, why: dict) -> None:
+    rnd.status, rnd.completed_at = TournamentRound.Status.PUBLISHED, None
     rnd.save(update_fields=["status", "completed_at"])
     tournament_audit(rnd.tournament, Action.ROUND_REOPEN, actor, round_number=rnd.number,
-                     before={"status": Round.Status.COMPLETE},
-                     after={"status": Round.Status.PUBLISHED, **why})
+                     before={"status": TournamentRound.Status.COMPLETE},
+                     after={"status": TournamentRound.Status.PUBLISHED, **why})
 
 
 @transaction.atomic
-def round_settle(*, game_id: int) -> Round | None:
+def round_settle(*, game_id: int) -> TournamentRound | None:
     """Bring the round of a tournament game in line with its games, after the game ended or
     was reopened: a published round whose games are all over completes; a complete round with
     a game being played again is published again (standings then count it as open). The round
     of any other game, or one already in line, is left alone (None). Safe to run twice."""
     table = _table_of(game_id)
-    if table is None or table.round.status not in (Round.Status.PUBLISHED,
-                                                   Round.Status.COMPLETE):
+    if table is None or table.round.status not in (TournamentRound.Status.PUBLISHED,
+                                                   TournamentRound.Status.COMPLETE):
         return None
     rnd = _locked_round(table.round)
-    if rnd.status == Round.Status.PUBLISHED:
+    if rnd.status == TournamentRound.Status.PUBLISHED:
         _complete_if_done(rnd)
         return rnd
     if rnd.tables.filter(bye=False, game__status=Game.Status.PLAYING).exists():
@@ -74,7 +74,8 @@ def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
     if table.bye or table.game is None or table.game.status != Game.Status.ABANDONED:
         raise Refused("not-abandoned", table=table.number)
     later = rnd.tournament.rounds.filter(number__gt=rnd.number).exists()
-    if rnd.status != Round.Status.PUBLISHED and (rnd.status != Round.Status.COMPLETE or later):
+    if rnd.status != TournamentRound.Status.PUBLISHED and (
+            rnd.status != TournamentRound.Status.COMPLETE or later):
         raise Refused("round-closed", round=rnd.number)
     regs = {r.player_id: r.player for r in Registration.objects.filter(
         tournament=rnd.tournament, player_id__in=table.seats).select_related("player")}
@@ -89,6 +90,6 @@ def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
     tournament_audit(tournament, Action.TABLE_REPLAY, actor, round_number=rnd.number,
                      before={"table": table.number, "game": abandoned},
                      after={"game": table.game.pk})
-    if rnd.status == Round.Status.COMPLETE:
+    if rnd.status == TournamentRound.Status.COMPLETE:
         _reopen_round(rnd, actor, {"table": table.number})
     return table

@@ -6,8 +6,8 @@ from django.db import transaction
 
 from clubs.permissions import Actor
 
-from .. import draw, pairing
-from ..models import Round, Stage, Tournament
+from .. import pairing, pairing_rows
+from ..models import Stage, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
 from .errors import Refused
 from .rounds import close_finished_rounds, round_generate
@@ -18,14 +18,15 @@ def _locked(tournament: Tournament) -> Tournament:
 
 
 def _no_drafts(tournament: Tournament) -> None:
-    pending = tournament.rounds.filter(status__in=[Round.Status.PAIRING, Round.Status.DRAFT])
+    pending = tournament.rounds.filter(
+        status__in=[TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT])
     number = pending.values_list("number", flat=True).first()
     if number is not None:
         raise Refused("draft-exists", round=number)
 
 
 @transaction.atomic
-def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Round:
+def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> TournamentRound:
     """Seed the top of the standings into the bracket and pair its first round as a draft.
 
     Seed 1 is the leader of the standings, so the best of the first stage meet last and get
@@ -43,11 +44,11 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Rou
         raise Refused("knockout-started")
     _no_drafts(tournament)
     close_finished_rounds(tournament)
-    tables = draw.load_tables(tournament, stage=stages[0])
+    tables = pairing_rows.load_tables(tournament, stage=stages[0])
     if not tables:
         raise Refused("no-rounds-played")
     registrations = list(tournament.registrations.select_related("player"))
-    standings = draw.standings(tournament, registrations, tables, qualifying=True)
+    standings = pairing_rows.standings(tournament, registrations, tables, qualifying=True)
     count = min(knockout.qualifiers, len(standings.rows))
     if count < 2:
         raise Refused("too-few-players", count=count)
@@ -79,15 +80,15 @@ def tournament_finish(*, tournament: Tournament, actor: Actor | None = None) -> 
     stages = list(tournament.stages.order_by("order"))
     knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT and s.seeds), None)
     if knockout is not None:
-        tables = draw.load_tables(tournament, stage=knockout)
-        state = draw.bracket_state(knockout, tournament.table_size, tables)[1]
+        tables = pairing_rows.load_tables(tournament, stage=knockout)
+        state = pairing_rows.bracket_state(knockout, tournament.table_size, tables)[1]
         if state.champion is None:
             raise Refused("knockout-unfinished")
         winner = state.champion
     else:
         registrations = list(tournament.registrations.select_related("player"))
-        tables = draw.load_tables(tournament, stage=stages[0])
-        rows = draw.standings(tournament, registrations, tables, qualifying=True).rows
+        tables = pairing_rows.load_tables(tournament, stage=stages[0])
+        rows = pairing_rows.standings(tournament, registrations, tables, qualifying=True).rows
         winner = rows[0].player if rows else None
     tournament.status = Tournament.Status.FINISHED
     tournament.winner_id = winner

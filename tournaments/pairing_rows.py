@@ -1,8 +1,8 @@
 """The only bridge between the database and the pure pairing core (tournaments.pairing).
 
 It reads registrations and tables into plain values, asks the core, and hands back the core's
-plain answers; the core never sees a model. (Tabbycat keeps the same split: draw generators
-on plain objects, one manager that talks to the database.)
+plain answers; the core never sees a model. (Tabbycat keeps the same split: its "draw"
+generators, our pairing, work on plain objects, one manager talks to the database.)
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def load_tables(tournament: Tournament, *, stage: Stage | None = None) -> list[P
 def scheme_for(tournament: Tournament) -> pairing.PointsScheme:
     """Tournament points; a bye is worth a win at a full table, so sitting out never hurts."""
     if tournament.points_scheme == Tournament.Points.WIN:
-        return pairing.win_draw_loss()
+        return pairing.win_tie_loss()
     return pairing.by_placing(bye=tournament.table_size - 1)
 
 

@@ -1,6 +1,7 @@
-"""The crosstable: each player's result round by round, beside the standings' totals.
+"""Round by round (a chess crosstable): each player's result in each round, beside the
+standings' totals.
 
-Read from the same tables the standings are computed from (draw.load_tables), so the two
+Read from the same tables the standings are computed from (pairing_rows.load_tables), so the two
 never disagree; no query of its own."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import draw
+from . import pairing_rows
 
 
 @dataclass(frozen=True)
@@ -29,10 +30,10 @@ def _number(value: Fraction | float) -> float | int:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def crosstable(tournament, tables: list[draw.PlayedTable]
-               ) -> tuple[list[int], dict[int, dict[int, Cell]]]:
+def round_by_round(tournament, tables: list[pairing_rows.PlayedTable]
+                   ) -> tuple[list[int], dict[int, dict[int, Cell]]]:
     """The round numbers played so far and, per player id, their cell in each round."""
-    scheme = draw.scheme_for(tournament)
+    scheme = pairing_rows.scheme_for(tournament)
     rounds = sorted({t.round_number for t in tables})
     cells: dict[int, dict[int, Cell]] = {}
     for t in tables:
