@@ -7,6 +7,8 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs")
 
     def ready(self):
-        from .data_version import listen
+        from .data_version import listen, watch
 
+        watch("clubs", "clubs.Club", "clubs.Player", "clubs.Membership", "clubs.ClubAuditEntry",
+              "admin.LogEntry")
         listen()

@@ -17,19 +17,12 @@ from django.apps import apps
 from django.db import connection
 from django.db.models.signals import post_save
 
-# The parts of the data a page may show, and the tables a write to each part adds rows to.
-SCOPES = {
-    "clubs": ("clubs.Club", "clubs.Player", "clubs.Membership", "ratings.GameRating",
-              "clubs.ClubAuditEntry", "admin.LogEntry"),
-    "scoring": ("scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
-                "admin.LogEntry"),
-    "tournaments": ("tournaments.Tournament", "tournaments.Registration",
-                    "tournaments.TournamentRound", "tournaments.TournamentAuditEntry",
-                    "admin.LogEntry"),
-}
-# The apps whose saved rows make this process read the versions again: those of SCOPES, and
-# ratings, whose rows are part of "clubs" (the rankings).
-WATCHED_APPS = {*SCOPES, "ratings"}
+# The parts of the data a page may show, and the tables a write to each part adds rows to. Each
+# app names its own tables in its AppConfig.ready() (watch), so this module, at the bottom of
+# the layers, names none of the apps above it.
+SCOPES: dict[str, tuple[str, ...]] = {}
+# The apps whose saved rows make this process read the versions again.
+WATCHED_APPS: set[str] = set()
 # How long a process trusts the versions it read: the most a write from another process may
 # wait before this one's pages show it.
 FRESH_SECONDS = 1.0
@@ -49,6 +42,13 @@ class _Local(threading.local):
 
 
 _local = _Local()
+
+
+def watch(scope: str, *labels: str) -> None:
+    """Count the newest rows of these models ("app.Model") in ``scope``'s version."""
+    SCOPES[scope] = tuple(dict.fromkeys((*SCOPES.get(scope, ()), *labels)))
+    WATCHED_APPS.update(label.partition(".")[0] for label in labels if label != "admin.LogEntry")
+    _local.read_at = float("-inf")
 
 
 def _newest_ids() -> dict[str, int]:

@@ -7,6 +7,7 @@ class RatingsConfig(AppConfig):
     verbose_name = _("Ratings")
 
     def ready(self):
+        from clubs.data_version import watch
         from scoring.signals import ResultChange, game_result_changed
 
         from .tasks import ratings_update
@@ -19,3 +20,5 @@ class RatingsConfig(AppConfig):
                                      players=list(players))
 
         game_result_changed.connect(rate, weak=False, dispatch_uid="ratings.rate")
+        # The rankings are part of what club pages show.
+        watch("clubs", "ratings.GameRating")

@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
+        from clubs.data_version import watch
         from scoring.signals import game_reopening, game_result_changed
 
         from . import titles  # noqa: F401 - registers how tournament game titles are worded
@@ -27,3 +28,5 @@ class TournamentsConfig(AppConfig):
                                     dispatch_uid="tournaments.settle_round")
         game_reopening.connect(refuse_reopening, weak=False,
                                dispatch_uid="tournaments.refuse_reopening")
+        watch("tournaments", "tournaments.Tournament", "tournaments.Registration",
+              "tournaments.TournamentRound", "tournaments.TournamentAuditEntry", "admin.LogEntry")
