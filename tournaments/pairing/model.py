@@ -79,7 +79,7 @@ class SwissOptions:
     remainder: Remainder = "bye"
     exact_limit: int = 12
     solver_limit: int = 96
-    time_limit: float = 1.2
+    time_limit: float = 1.8
     planned_rounds: int | None = None
 
 

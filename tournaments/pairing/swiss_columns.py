@@ -36,7 +36,7 @@ from ortools.linear_solver.python import model_builder as mb
 from .swiss_split import _bound, score_bound, type_cost
 
 #: Most candidate tables for one set-partitioning model.
-COLUMN_LIMIT = 25_000
+COLUMN_LIMIT = 40_000
 #: The MIP solver, when OR-Tools has it; CP-SAT (through the same interface) otherwise.
 BACKEND = "scip" if mb.Solver("scip").solver_is_supported() else "sat"
 #: The solver needs a moment to return a proof; below this it is not started.
