@@ -66,7 +66,7 @@ _RECORD_EXPECTED = {
     "dealt": gettext_lazy("it must be a whole number of at least 1"),
     "player": gettext_lazy("it must be a player's name or seat number"),
     "draw": gettext_lazy("it must be a whole number of at least 0"),
-    "at-and-corners": gettext_lazy("a placement needs both a place and the corner numbers"),
+    "at-and-corners": gettext_lazy("a placement needs both a cell and the corner numbers"),
     "at": gettext_lazy("it must be two whole numbers, the column and the row"),
     "corners": gettext_lazy("they must be three whole numbers"),
     "hands": gettext_lazy("they must be grouped by player name"),
@@ -106,7 +106,7 @@ def _record_where(p: dict) -> str:
         move_parts = {
             "player": _("Round %(round)s, move %(move)s, the player"),
             "draw": _("Round %(round)s, move %(move)s, the tiles drawn"),
-            "at": _("Round %(round)s, move %(move)s, the place"),
+            "at": _("Round %(round)s, move %(move)s, the cell"),
             "corners": _("Round %(round)s, move %(move)s, the corners"),
         }
         return move_parts.get(part, _("Round %(round)s, move %(move)s")) % where
@@ -177,11 +177,11 @@ def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) 
             "The %(corner)s corner needs a %(needed)s, not a %(given)s.") % {
             "corner": corner_name(at, p.get("corner", 0)), "needed": p.get("needed"),
             "given": p.get("given")}),
-        "occupied": lambda: _("That place on the table is already taken."),
+        "occupied": lambda: _("That cell on the board is already taken."),
         "no-such-tile": lambda: _("There is no such tile in this set."),
         "bad-tile": lambda: _("Enter a tile as three numbers, for example 1-2-3."),
-        "tile-played": lambda: _("That tile is already on the table."),
-        "not-adjacent": lambda: _("The tile must share a whole edge with the tiles on the table."),
+        "tile-played": lambda: _("That tile is already on the board."),
+        "not-adjacent": lambda: _("The tile must share a whole edge with the tiles on the board."),
         "opening-draw": lambda: _("The opening turn draws nothing."),
         "must-place": lambda: _("The opening turn must place a tile."),
         "round-over": lambda: _("The round is over: enter the tiles left in each hand."),
@@ -229,7 +229,7 @@ def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) 
             else _("Choose a player of this game.")),
         "bad-move": lambda: (
             _("The tiles drawn must be a whole number of at least 0.") if "draw" in p
-            else _("A placement needs a place on the table and three corner numbers.")),
+            else _("A placement needs a cell on the board and three corner numbers.")),
         "bad-dealt": lambda: ngettext(
             "%(dealt)s tile each cannot be dealt: the set is too small for this table, or the "
             "round has started.",
