@@ -48,6 +48,11 @@ class Club(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("clubs:club-detail", args=[self.slug])
 
+    @property
+    def default_rules_name(self) -> str:
+        """The default rules by name alone: pages state the club's own target beside it."""
+        return str(PRESET_NAMES.get(self.default_preset, self.default_preset))
+
 
 class Player(models.Model):
     display_name = models.CharField(_("name"), max_length=80)

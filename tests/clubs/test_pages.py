@@ -108,6 +108,17 @@ def test_club_page_query_budget(client, django_assert_max_num_queries):
         assert client.get(reverse("clubs:club-detail", args=[club.slug])).status_code == 200
 
 
+@pytest.mark.parametrize(("preset", "target", "said"), [
+    ("club", 200, "Default rules: TriOminos.ru club rules, target 200"),
+    ("pressman", 300, "Default rules: Pressman (box rules), target 300"),
+])
+def test_club_page_states_the_default_rules_and_the_clubs_own_target(client, preset, target, said):
+    # The rules by name alone: their own target beside the club's read as two targets.
+    club = ClubFactory(default_preset=preset, default_target=target)
+    body = client.get(reverse("clubs:club-detail", args=[club.slug])).content.decode()
+    assert said in body
+
+
 def test_only_organisers_manage_members(client):
     club = ClubFactory()
     organiser_user, referee_user = UserFactory(username="org"), UserFactory(username="ref")
