@@ -1,5 +1,6 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from . import views
 
@@ -15,6 +16,10 @@ urlpatterns = [
     path("", include("archive.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Bookmarks from before the tournaments' Round model became TournamentRound.
+    re_path(r"^admin/tournaments/round/(?P<rest>.*)$",
+            RedirectView.as_view(url="/admin/tournaments/tournamentround/%(rest)s",
+                                 permanent=True, query_string=True)),
     path("admin/", admin.site.urls),
 ]
 

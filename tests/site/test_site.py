@@ -121,3 +121,13 @@ def test_home_and_club_list_query_budgets(client, django_assert_max_num_queries)
     assert body.count('class="badge live"') == 3
     with django_assert_max_num_queries(3):
         assert client.get(reverse("clubs:club-list")).status_code == 200
+
+
+def test_old_admin_links_to_tournament_rounds_lead_to_their_new_address(admin_client):
+    # The model was renamed Round -> TournamentRound; a bookmarked admin page still opens.
+    old = admin_client.get("/admin/tournaments/round/?o=1")
+    assert old.status_code == 301
+    assert old["Location"] == "/admin/tournaments/tournamentround/?o=1"
+    assert admin_client.get(old["Location"]).status_code == 200
+    change = admin_client.get("/admin/tournaments/round/7/change/")
+    assert change["Location"] == "/admin/tournaments/tournamentround/7/change/"
