@@ -17,9 +17,9 @@ from django.apps import apps
 from django.db import connection
 from django.db.models.signals import post_save
 
-# The parts of the data a page may show, and the tables a write to each part adds rows to. Each
-# app names its own tables in its AppConfig.ready() (watch), so this module, at the bottom of
-# the layers, names none of the apps above it.
+# The parts of the data a page may show, and the tables a write to each part adds rows to: each
+# app names its own on its AppConfig (``page_data = {scope: ("app.Model", ...)}``), so this
+# module, at the bottom of the layers, names none of the apps above it. Read once apps are ready.
 SCOPES: dict[str, tuple[str, ...]] = {}
 # The apps whose saved rows make this process read the versions again.
 WATCHED_APPS: set[str] = set()
@@ -44,11 +44,12 @@ class _Local(threading.local):
 _local = _Local()
 
 
-def watch(scope: str, *labels: str) -> None:
-    """Count the newest rows of these models ("app.Model") in ``scope``'s version."""
-    SCOPES[scope] = tuple(dict.fromkeys((*SCOPES.get(scope, ()), *labels)))
-    WATCHED_APPS.update(label.partition(".")[0] for label in labels if label != "admin.LogEntry")
-    _local.read_at = float("-inf")
+def _gather() -> None:
+    for config in apps.get_app_configs():
+        for scope, labels in getattr(config, "page_data", {}).items():
+            SCOPES[scope] = tuple(dict.fromkeys((*SCOPES.get(scope, ()), *labels)))
+            WATCHED_APPS.update(label.partition(".")[0] for label in labels
+                                if label != "admin.LogEntry")
 
 
 def _newest_ids() -> dict[str, int]:
@@ -89,4 +90,5 @@ def _row_saved(sender, **kwargs) -> None:
 
 
 def listen() -> None:
+    _gather()
     post_save.connect(_row_saved, dispatch_uid="data_version_row_saved")

@@ -5,9 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class RatingsConfig(AppConfig):
     name = "ratings"
     verbose_name = _("Ratings")
+    # The rankings are part of what club pages show.
+    page_data = {"clubs": ("ratings.GameRating",)}
 
     def ready(self):
-        from clubs.data_version import watch
         from scoring.signals import ResultChange, game_result_changed
 
         from .tasks import ratings_update
@@ -20,5 +21,3 @@ class RatingsConfig(AppConfig):
                                      players=list(players))
 
         game_result_changed.connect(rate, weak=False, dispatch_uid="ratings.rate")
-        # The rankings are part of what club pages show.
-        watch("clubs", "ratings.GameRating")

@@ -5,9 +5,5 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
-
-    def ready(self):
-        from clubs.data_version import watch
-
-        watch("scoring", "scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
-              "admin.LogEntry")
+    page_data = {"scoring": ("scoring.Game", "scoring.Round", "scoring.Turn", "scoring.AuditEntry",
+                             "admin.LogEntry")}

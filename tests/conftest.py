@@ -24,6 +24,18 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 _worker_state: dict[str, bool] = {}
 
 
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """Every test starts and ends in the site's default language: a request or a test that
+    activates Russian must not decide the language of the next one."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 def _worker_available() -> bool:
     if "up" not in _worker_state:
         from config.celery import app

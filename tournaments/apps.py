@@ -5,9 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+    page_data = {"tournaments": ("tournaments.Tournament", "tournaments.Registration",
+                                 "tournaments.TournamentRound", "tournaments.TournamentAuditEntry",
+                                 "admin.LogEntry")}
 
     def ready(self):
-        from clubs.data_version import watch
         from scoring.signals import game_reopening, game_result_changed
 
         from . import titles  # noqa: F401 - registers how tournament game titles are worded
@@ -28,5 +30,3 @@ class TournamentsConfig(AppConfig):
                                     dispatch_uid="tournaments.settle_round")
         game_reopening.connect(refuse_reopening, weak=False,
                                dispatch_uid="tournaments.refuse_reopening")
-        watch("tournaments", "tournaments.Tournament", "tournaments.Registration",
-              "tournaments.TournamentRound", "tournaments.TournamentAuditEntry", "admin.LogEntry")
