@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from . import selectors
 from .audit import club_audit
-from .models import Club, ClubAuditEntry, Membership, Player
+from .models import Club, ClubAuditEntry, Player
 from .permissions import Actor, Do, require
-from .services import SimilarPlayers, player_new
+from .services import SimilarPlayers, member_join, player_new
 
 
 @dataclass(frozen=True)
@@ -62,11 +62,9 @@ def newcomer_add(*, club: Club, newcomer: Newcomer, actor: Actor | None = None) 
     if actor is not None:
         require(actor, Do.START_GAME, club)
     player = player_new(club=club, display_name=newcomer.name, new_anyway=True)
-    after = {"player": player.display_name, "player_id": player.pk}
     if newcomer.guest:
-        club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.GUEST_ADD, after=after)
+        club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.GUEST_ADD,
+                   after={"player": player.display_name, "player_id": player.pk})
     else:
-        Membership.objects.create(club=club, player=player, role=Membership.Role.MEMBER)
-        club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.MEMBER_ADD,
-                   after={**after, "role": Membership.Role.MEMBER})
+        member_join(club=club, player=player, actor=actor)
     return player

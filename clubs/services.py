@@ -58,6 +58,16 @@ def _member_audit(actor, club, action, membership, *, before=None, after=None):
         **(after or {})})
 
 
+def member_join(*, club: Club, player: Player, role: str = Membership.Role.MEMBER,
+                actor: Actor | None = None) -> Membership:
+    """The player's new membership, written and audited. The caller has checked the actor's
+    right (organising the club, or starting a game there for a newcomer) and that the player
+    is not a member yet."""
+    membership = Membership.objects.create(club=club, player=player, role=role)
+    _member_audit(actor, club, ClubAuditEntry.Action.MEMBER_ADD, membership, after={"role": role})
+    return membership
+
+
 @transaction.atomic
 def member_add(*, club: Club, display_name: str = "", player: Player | None = None,
                role: str = Membership.Role.MEMBER, new_anyway: bool = False,
@@ -72,9 +82,7 @@ def member_add(*, club: Club, display_name: str = "", player: Player | None = No
         player = player_new(club=club, display_name=display_name, new_anyway=new_anyway)
     membership = members.get(player.pk)
     if membership is None:
-        membership = Membership.objects.create(club=club, player=player, role=role)
-        _member_audit(actor, club, ClubAuditEntry.Action.MEMBER_ADD, membership,
-                      after={"role": role})
+        membership = member_join(club=club, player=player, role=role, actor=actor)
     elif membership.role != role:
         _set_role(members, membership, role, actor)
     return membership
