@@ -73,7 +73,7 @@ def turn_log(game: Game, names: list[str], rounds: list[Round] | None = None) ->
         if not logged or logged[-1].number != round_.number + 1:
             logged.append(_logged_round(round_, names))
         logged[-1].turns.append(LoggedTurn(
-            number=turn.number + 1, who=_name(names, turn.seat), tile=turn.tile,
+            number=turn.number + 1, who=seat_name(names, turn.seat), tile=turn.tile,
             points=turn.points, detail=turn.detail or {}, draws=turn.draws,
             passed=turn.is_pass,
         ))
@@ -84,13 +84,14 @@ def _logged_round(round_: Round, names: list[str]) -> LoggedRound:
     logged = LoggedRound(number=round_.number + 1)
     if round_.ended_at is not None and round_.reason:
         logged.reason = round_.reason
-        logged.winner = _name(names, round_.winner_seat)
+        logged.winner = seat_name(names, round_.winner_seat)
         logged.end_points = [(name, points) for name, points
                              in zip(names, round_.end_points or [], strict=False)]
     return logged
 
 
-def _name(names: list[str], seat: int | None) -> str:
+def seat_name(names: list[str], seat: int | None) -> str:
+    """The name at ``seat``; empty for no seat (a round from paper has no winner to name)."""
     return names[seat] if seat is not None and 0 <= seat < len(names) else ""
 
 

@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from .board_svg import cells_svg
 from .models import Game, Round
 from .selectors import TableView
+from .spectating import seat_name
 
 
 @dataclass(frozen=True)
@@ -90,16 +91,12 @@ class TableShown:
         return len(self.winners) > 1
 
 
-def _name(names, seat: int | None) -> str:
-    return names[seat] if seat is not None and 0 <= seat < len(names) else ""
-
-
 def _round_result(round_: Round, names) -> RoundResult:
     points = round_.end_points or []
     return RoundResult(
         number=round_.number + 1, went_out=round_.reason == Round.Reason.OUT,
         blocked=round_.reason == Round.Reason.BLOCKED,
-        winner=_name(names, round_.winner_seat),
+        winner=seat_name(names, round_.winner_seat),
         points=tuple((name, points[i] if i < len(points) else None)
                      for i, name in enumerate(names)))
 
@@ -136,12 +133,12 @@ def table_shown(view: TableView) -> TableShown:
         pool_size=state.pool_size,
         target=game.target,
         rounds_limit=game.rounds_limit,
-        to_play=_name(names, state.to_play),
+        to_play=seat_name(names, state.to_play),
         went_out=state.round_reason == Round.Reason.OUT,
-        round_winner=_name(names, state.round_winner),
-        winners=tuple(_name(names, seat) for seat in state.winners),
+        round_winner=seat_name(names, state.round_winner),
+        winners=tuple(seat_name(names, seat) for seat in state.winners),
         last_turn=None if last is None else LastTurn(
-            who=_name(names, last.seat), tile=last.tile, points=last.points,
+            who=seat_name(names, last.seat), tile=last.tile, points=last.points,
             detail=last.detail or {}),
         round_result=(_round_result(previous, names)
                       if previous is not None and phase != Game.Phase.PLAY else None),
