@@ -46,10 +46,14 @@ def shoot(page, name):
         page.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_everything_is_visible_without_scrolling(browser, live_server, players):
+@pytest.mark.parametrize(("players", "locale"), [
+    (2, "en-GB"), (4, "en-GB"), (6, "en-GB"),
+    (4, "ru-RU"),  # Russian labels are longer ("Отменить" for "Undo")
+])
+def test_everything_is_visible_without_scrolling(browser, live_server, players, locale):
     game = new_game(players=players)
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
+                                  locale=locale)
     page = context.new_page()
     try:
         for phase in ("opening", "play"):
@@ -60,8 +64,8 @@ def test_everything_is_visible_without_scrolling(browser, live_server, players):
                 page.goto(tablet_url(live_server, game))
                 page.wait_for_selector("#palette .ptile")
                 found = page.evaluate(MEASURE, MUST_SEE[phase])
-                shoot(page, f"{width}x{height}-{players}p-{phase}")
-                where = f"{width}×{height}, {players} players, {phase}"
+                shoot(page, f"{width}x{height}-{players}p-{phase}-{locale}")
+                where = f"{width}×{height}, {players} players, {phase}, {locale}"
                 hidden = [sel for sel, box in found["boxes"].items() if not (box and box["ok"])]
                 assert hidden == [], f"{where}: not fully visible: {hidden}"
                 assert found["tilesOut"] == 0, f"{where}: {found['tilesOut']} tiles cut off"
