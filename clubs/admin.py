@@ -28,6 +28,8 @@ class MembershipInline(ReadOnly, admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
+    """The rules a club defaults to are chosen in scoring/admin.py, which knows the presets."""
+
     list_display = ["name", "city", "default_preset", "default_target"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "city"]

@@ -7,26 +7,14 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-PRESET_CHOICES = [
-    ("pressman", _("Pressman (box rules, 400)")),
-    ("club", _("TriOminos.ru club rules (200)")),
-    ("goliath", _("Goliath (400)")),
-]
-# The same rules by name alone, for pages that state the target on its own.
-PRESET_NAMES = {
-    "pressman": _("Pressman (box rules)"),
-    "club": _("TriOminos.ru club rules"),
-    "goliath": _("Goliath"),
-}
-
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
-    default_preset = models.CharField(
-        _("default rules"), max_length=20, choices=PRESET_CHOICES, default="club"
-    )
+    # A preset's code: the engine knows the presets and the scoring app names them
+    # (scoring/presets.py), so forms and the admin take the choices from there.
+    default_preset = models.CharField(_("default rules"), max_length=20, default="club")
     default_target = models.PositiveIntegerField(_("default target"), default=200)
     created_at = models.DateTimeField(auto_now_add=True)
     # Who this club is in any export of it, on any site: ids are only this database's.
@@ -47,11 +35,6 @@ class Club(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("clubs:club-detail", args=[self.slug])
-
-    @property
-    def default_rules_name(self) -> str:
-        """The default rules by name alone: pages state the club's own target beside it."""
-        return str(PRESET_NAMES.get(self.default_preset, self.default_preset))
 
 
 class Player(models.Model):

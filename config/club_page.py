@@ -14,6 +14,7 @@ from clubs.models import Club, Membership
 from clubs.page_cache import public_page
 from clubs.permissions import Actor, Do, can_organise, require
 from ratings import selectors as rating_selectors
+from scoring.presets import preset_name
 from scoring.selectors import club_recent_games
 from tournaments.selectors import club_upcoming
 
@@ -30,6 +31,7 @@ def _club_page(request, club, *, add_form=None, similar=None, status=200):
         rating_selectors.rankings(club=club, provisional=False))[:10]
     context = {
         "club": club,
+        "rules_name": preset_name(club.default_preset),
         "members": rating_selectors.club_members(club),
         "ranking": ranking,
         "recent_games": club_recent_games(club),

@@ -2,11 +2,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import PRESET_CHOICES, Club, Player
+from clubs.models import Club, Player
 from clubs.names import name_key, same_name
 from clubs.newcomers import Newcomer
 
 from .limits import CELL_MAX, TARGET_MAX
+from .presets import preset_choices
 
 
 class TurnForm(forms.Form):
@@ -67,7 +68,7 @@ class GameStartForm(forms.Form):
 
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     title = forms.CharField(max_length=120, required=False, label=_("Title"))
-    preset = forms.ChoiceField(choices=PRESET_CHOICES, label=_("Rules"))
+    preset = forms.ChoiceField(choices=preset_choices, label=_("Rules"))
     target = forms.IntegerField(min_value=10, max_value=TARGET_MAX, required=False,
                                 label=_("Target"),
                                 help_text=_("Leave empty for the rules' own target."))

@@ -6,8 +6,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-from clubs.models import PRESET_NAMES
 from scoring.engine import RECORD_FORMAT, EngineError
+from scoring.presets import preset_name
 
 #: Codes the scoring app raises as EngineError itself (services.py, sheets.py), beside the
 #: engine's own (scoring.engine.errors.CODES); each has a sentence below.
@@ -153,7 +153,7 @@ def _rule_value(name: str, value) -> str:
     if value is None:
         return pgettext("rule value", "none")
     if name == "preset":
-        return str(PRESET_NAMES.get(value, value))
+        return preset_name(value)
     return str(value)
 
 

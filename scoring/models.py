@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import PRESET_NAMES, AuditRecord, Club, Player
+from clubs.models import AuditRecord, Club, Player
 
+from .presets import preset_name
 from .titles import title_render
 
 
@@ -106,7 +107,7 @@ class Game(models.Model):
     @property
     def preset_name(self) -> str:
         """The rules' name in the reader's language (a preset the site does not know: its code)."""
-        return str(PRESET_NAMES.get(self.preset, self.preset))
+        return preset_name(self.preset)
 
     # What templates ask of a game's status and entry, so none compares literal codes.
     @property

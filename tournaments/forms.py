@@ -4,8 +4,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import PRESET_CHOICES, Player
+from clubs.models import Player
 from scoring.limits import TARGET_MAX
+from scoring.presets import preset_choices
 
 from .flags import TIEBREAK_LABELS
 from .models import Tournament
@@ -19,7 +20,7 @@ class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, label=_("Club"))
     name = forms.CharField(label=pgettext_lazy("title of a tournament", "Name"), max_length=120)
     starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    preset = forms.ChoiceField(label=_("Game rules"), choices=PRESET_CHOICES)
+    preset = forms.ChoiceField(label=_("Game rules"), choices=preset_choices)
     target = forms.IntegerField(label=_("Target per game"), min_value=1, max_value=TARGET_MAX,
                                 required=False,
                                 help_text=_("Empty: the rules' own target."))

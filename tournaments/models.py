@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import PRESET_CHOICES, PRESET_NAMES, AuditRecord, Club, Player
+from clubs.models import AuditRecord, Club, Player
 from scoring.engine import rules_resolve
 from scoring.models import Game
+from scoring.presets import preset_choices, preset_name
 
 from .pairing import DEFAULT_TIEBREAKS
 
@@ -48,7 +49,7 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     starts_on = models.DateField(_("date"))
-    preset = models.CharField(_("rules"), max_length=20, choices=PRESET_CHOICES, default="club")
+    preset = models.CharField(_("rules"), max_length=20, choices=preset_choices, default="club")
     target = models.PositiveIntegerField(_("target per game"), null=True, blank=True)
     rounds_per_game = models.PositiveSmallIntegerField(
         _("rounds per game"), null=True, blank=True,
@@ -131,9 +132,9 @@ class Tournament(models.Model):
 
     @property
     def rules_name(self) -> str:
-        """The preset's name without the target its label carries ("(200)"): the header says
-        what the games play to beside it, which the tournament may change."""
-        return str(PRESET_NAMES.get(self.preset, self.get_preset_display()))
+        """The preset's name without its target: the header says what the games play to beside
+        it, which the tournament may change."""
+        return preset_name(self.preset)
 
     @property
     def game_target(self) -> int | None:

@@ -61,7 +61,7 @@ def test_a_games_rounds_are_counted_in_the_readers_plural(client, club, lang, ro
 
 
 @pytest.mark.parametrize(("lang", "rules"), [("en", "rules: Pressman (box rules)"),
-                                             ("ru", "правила: Pressman (правила с коробки)")])
+                                             ("ru", "правила: Pressman (правила из коробки)")])
 def test_the_rules_are_named_in_the_readers_language(client, game, lang, rules):
     body = page(client, game.get_absolute_url(), lang)
     assert rules in body and "rules: pressman" not in body
