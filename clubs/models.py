@@ -119,8 +119,15 @@ class AuditRecord(models.Model):
     after = models.JSONField(_("after"), null=True, blank=True)
     at = models.DateTimeField(_("when"), auto_now_add=True)
 
+    #: The field that names what the entry is about, kept after that is deleted.
+    subject_field = "club_name"
+
     class Meta:
         abstract = True
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{getattr(self, self.subject_field)}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class ClubAuditEntry(AuditRecord):
@@ -135,10 +142,6 @@ class ClubAuditEntry(AuditRecord):
         ACCOUNT_LINK = "account-link", _("account linked")
         ACCOUNT_UNLINK = "account-unlink", _("account unlinked")
 
-    class Meta:
-        ordering = ["at", "pk"]
+    class Meta(AuditRecord.Meta):
         verbose_name = _("club audit entry")
         verbose_name_plural = _("club audit entries")
-
-    def __str__(self) -> str:
-        return f"{self.club_name}: {self.action} at {self.at:%Y-%m-%d %H:%M}"

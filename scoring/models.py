@@ -276,10 +276,9 @@ class AuditEntry(AuditRecord):
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_number = models.PositiveSmallIntegerField(null=True, blank=True)
 
-    class Meta:
+    subject_field = "game_ref"
+
+    class Meta(AuditRecord.Meta):
         ordering = ["game_ref", "at", "pk"]
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
-
-    def __str__(self) -> str:
-        return f"{self.game_ref}: {self.action} at {self.at:%Y-%m-%d %H:%M}"

@@ -314,10 +314,8 @@ class TournamentAuditEntry(AuditRecord):
     tournament_name = models.CharField(_("tournament"), max_length=120, blank=True)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
 
-    class Meta:
-        ordering = ["at", "pk"]
+    subject_field = "tournament_name"
+
+    class Meta(AuditRecord.Meta):
         verbose_name = _("tournament audit entry")
         verbose_name_plural = _("tournament audit entries")
-
-    def __str__(self) -> str:
-        return f"{self.tournament_name}: {self.action} at {self.at:%Y-%m-%d %H:%M}"

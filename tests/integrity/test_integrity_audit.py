@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from clubs.models import Membership
+from clubs.models import ClubAuditEntry, Membership
 from scoring.demo import robot_record
 from scoring.models import AuditEntry
 from scoring.records import game_import
@@ -21,6 +21,7 @@ from scoring.services import (
     turn_undo,
 )
 from tests.factories import ClubFactory, UserFactory, member
+from tournaments.models import TournamentAuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -73,3 +74,16 @@ def test_each_write_is_audited_with_who_and_what():
                for e in entries.values())
     deleted = AuditEntry.objects.get(game_ref=i, action="delete")
     assert deleted.game is None and deleted.before["players"] == ["Anna", "Boris"]
+
+
+def test_an_entry_names_what_it_is_about_even_after_that_is_gone():
+    at = "2026-03-04 05:06"
+    game_entry = AuditEntry.objects.create(game_ref=41, action="delete", club_name="Chess Hall")
+    club_entry = ClubAuditEntry.objects.create(club_name="Chess Hall", action="member-add")
+    tournament_entry = TournamentAuditEntry.objects.create(tournament_name="Spring Cup",
+                                                           action="finish")
+    for entry in (game_entry, club_entry, tournament_entry):
+        type(entry).objects.filter(pk=entry.pk).update(at=f"{at}:00+00:00")
+        entry.refresh_from_db()
+    assert [str(e) for e in (game_entry, club_entry, tournament_entry)] == [
+        f"41: delete at {at}", f"Chess Hall: member-add at {at}", f"Spring Cup: finish at {at}"]

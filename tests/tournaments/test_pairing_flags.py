@@ -47,18 +47,13 @@ STORED = [
     {"code": "bye", "params": {"player": 3, "reason": "round-robin"}},
     {"code": "bye", "params": {"player": 3, "reason": "table-emptied"}},
     {"code": "bye", "params": {"player": 3, "reason": "by-hand"}},
-    {"code": "repeat-meeting", "params": {"players": [1, 2], "table": 1, "meetings": 1,
-                                          "last_round": 2, "consecutive": True,
-                                          "proof": "minimal"}},
-    {"code": "repeat-meeting", "params": {"players": [1, 2], "table": 1, "meetings": 2,
-                                          "last_round": 1, "consecutive": False,
-                                          "proof": "unavoidable"}},
-    {"code": "repeat-meeting", "params": {"players": [1, 2], "table": 1, "meetings": 1,
-                                          "last_round": 1, "consecutive": False,
-                                          "proof": "heuristic"}},
-    {"code": "repeat-meeting", "params": {"players": [1, 2], "table": 2, "meetings": 1,
-                                          "last_round": 1, "consecutive": True,
-                                          "proof": "by-hand"}},
+    # One per proof: (proof, table, meetings, last round, consecutive).
+    *({"code": "repeat-meeting", "params": {
+        "players": [1, 2], "table": table, "meetings": meetings, "last_round": last,
+        "consecutive": consecutive, "proof": proof}}
+      for proof, table, meetings, last, consecutive in [
+          ("minimal", 1, 1, 2, True), ("unavoidable", 1, 2, 1, False),
+          ("heuristic", 1, 1, 1, False), ("by-hand", 2, 1, 1, True)]),
     {"code": "same-club", "params": {"players": [1, 2], "club": "5", "table": 2}},
     {"code": "forbidden-pair", "params": {"players": [1, 2], "table": 1}},
     {"code": "score-float", "params": {"player": 1, "points": 2.5, "table": 1,

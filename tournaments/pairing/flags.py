@@ -72,12 +72,27 @@ class Flag:
         return out
 
 
-@dataclass(frozen=True)
+#: Every kind by its code, filled by :func:`kind` as the kinds are defined.
+KINDS: dict[str, type[Flag]] = {}
+
+
+def kind(code: str, *, warning: bool = False):
+    """Make a class a flag kind: a frozen dataclass with this ``code``, registered in
+    :data:`KINDS` so that stored flags of the kind read back as it."""
+
+    def make(cls):
+        cls.code, cls.warning = code, warning
+        KINDS[code] = dataclass(frozen=True)(cls)
+        return KINDS[code]
+
+    return make
+
+
+@kind("bye")
 class Bye(Flag):
     """A player sits out this round. ``rank``, ``points`` and ``previous_byes`` are given by
     the Swiss pairing, not by a round robin or the tournaments app."""
 
-    code: ClassVar[str] = "bye"
     player: PlayerId
     reason: ByeReason | str
     rank: int | None = None
@@ -88,10 +103,10 @@ class Bye(Flag):
         object.__setattr__(self, "reason", _known(ByeReason, self.reason))
 
 
-@dataclass(frozen=True)
+@kind("repeat-meeting", warning=True)
 class RepeatMeeting(Flag):
-    code: ClassVar[str] = "repeat-meeting"
-    warning: ClassVar[bool] = True
+    """Two players at a table meet again; ``proof`` says why no better pairing exists."""
+
     players: tuple[PlayerId, PlayerId]
     table: int
     meetings: int
@@ -103,154 +118,146 @@ class RepeatMeeting(Flag):
         object.__setattr__(self, "proof", _known(Proof, self.proof))
 
 
-@dataclass(frozen=True)
+@kind("same-club", warning=True)
 class SameClub(Flag):
-    code: ClassVar[str] = "same-club"
-    warning: ClassVar[bool] = True
+    """Two players of one club at a table, which no better pairing avoids."""
+
     players: tuple[PlayerId, PlayerId]
     club: str | None
     table: int
 
 
-@dataclass(frozen=True)
+@kind("forbidden-pair", warning=True)
 class ForbiddenPair(Flag):
-    code: ClassVar[str] = "forbidden-pair"
-    warning: ClassVar[bool] = True
+    """Two players the organiser kept apart meet, because no pairing avoids it."""
+
     players: tuple[PlayerId, PlayerId]
     table: int
 
 
-@dataclass(frozen=True)
+@kind("score-float")
 class ScoreFloat(Flag):
     """A player seated with players of other points; ``direction`` is "up", "down" or "both"."""
 
-    code: ClassVar[str] = "score-float"
     player: PlayerId
     points: float
     table: int
     direction: str
 
 
-@dataclass(frozen=True)
+@kind("seat-balance")
 class SeatBalance(Flag):
     """The opener of a table opens again: everybody else at it opened more."""
 
-    code: ClassVar[str] = "seat-balance"
     player: PlayerId
     table: int
     opened: int
     games: int
 
 
-@dataclass(frozen=True)
+@kind("remainder-table")
 class RemainderTable(Flag):
-    code: ClassVar[str] = "remainder-table"
+    """A smaller table, because the players do not fill whole tables of ``table_size``."""
+
     table: int
     size: int
     table_size: int
 
 
-@dataclass(frozen=True)
+@kind("meeting-balance")
 class MeetingBalance(Flag):
     """How often each pair meets over a whole round-robin schedule."""
 
-    code: ClassVar[str] = "meeting-balance"
     min: int
     max: int
     variance: float = 0.0
     unmet_pairs: int = 0
 
 
-@dataclass(frozen=True)
+@kind("exact-design")
 class ExactDesign(Flag):
     """The schedule is a design in which every pair meets exactly once."""
 
-    code: ClassVar[str] = "exact-design"
     design: str
     order: int
     rounds: int
 
 
-@dataclass(frozen=True)
+@kind("knockout-bye")
 class KnockoutBye(Flag):
-    code: ClassVar[str] = "knockout-bye"
+    """A seeded player enters the knockout in a later round."""
+
     player: PlayerId
     seed: int
     enters_round: int
 
 
-@dataclass(frozen=True)
+@kind("two-player-table", warning=True)
 class TwoPlayerTable(Flag):
     """A knockout round with a two-player game the field size makes unavoidable."""
 
-    code: ClassVar[str] = "two-player-table"
-    warning: ClassVar[bool] = True
     match: str
     round: int
     table_size: int
 
 
-@dataclass(frozen=True)
+@kind("qualified")
 class Qualified(Flag):
-    code: ClassVar[str] = "qualified"
+    """A player goes on to the next stage from this rank."""
+
     player: PlayerId
     rank: int
 
 
-@dataclass(frozen=True)
+@kind("qualification-cut")
 class QualificationCut(Flag):
     """The last qualifier and the first left out, and the tie-break that separated them."""
 
-    code: ClassVar[str] = "qualification-cut"
     last_in: PlayerId
     first_out: PlayerId
     decided_by: str
 
 
-@dataclass(frozen=True)
+@kind("bracket-reset")
 class BracketReset(Flag):
-    code: ClassVar[str] = "bracket-reset"
+    """The lower bracket's winner won the final, so it is played again."""
+
     match: str
     winner: PlayerId
 
 
-@dataclass(frozen=True)
+@kind("tiebreak")
 class Tiebreak(Flag):
     """Level on points with the player ranked just above; ``decided_by`` is a tie-break code."""
 
-    code: ClassVar[str] = "tiebreak"
     above: PlayerId
     decided_by: str
 
 
-@dataclass(frozen=True)
+@kind("lots")
 class Lots(Tiebreak):
     """As :class:`Tiebreak`, when only the drawing of lots separated them."""
 
-    code: ClassVar[str] = "lots"
 
-
-@dataclass(frozen=True)
+@kind("direct-encounter-not-applied")
 class DirectEncounterNotApplied(Flag):
-    code: ClassVar[str] = "direct-encounter-not-applied"
+    """Not all of these level players met, so direct encounter only partly separates them."""
+
     players: tuple[PlayerId, ...]
 
 
-@dataclass(frozen=True)
+@kind("withdrawn-removed", warning=True)
 class WithdrawnRemoved(Flag):
     """The tournaments app: withdrawn players were taken off a planned table."""
 
-    code: ClassVar[str] = "withdrawn-removed"
-    warning: ClassVar[bool] = True
     table: int
     players: tuple[PlayerId, ...]
 
 
-@dataclass(frozen=True)
+@kind("edited-by-hand")
 class EditedByHand(Flag):
     """The tournaments app: an organiser moved or swapped these players."""
 
-    code: ClassVar[str] = "edited-by-hand"
     players: tuple[PlayerId, ...]
     tables: tuple[int, ...] = ()
 
@@ -269,14 +276,6 @@ class UnknownFlag(Flag):
     def params(self) -> dict[str, Any]:
         return dict(self.stored)
 
-
-KINDS: dict[str, type[Flag]] = {
-    kind.code: kind
-    for kind in (Bye, RepeatMeeting, SameClub, ForbiddenPair, ScoreFloat, SeatBalance,
-                 RemainderTable, MeetingBalance, ExactDesign, KnockoutBye, TwoPlayerTable,
-                 Qualified, QualificationCut, BracketReset, Tiebreak, Lots,
-                 DirectEncounterNotApplied, WithdrawnRemoved, EditedByHand)
-}
 
 def _plain(value):
     if isinstance(value, StrEnum):
