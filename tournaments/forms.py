@@ -115,4 +115,4 @@ class SwapForm(forms.Form):
 
 class MoveForm(forms.Form):
     player = forms.IntegerField()
-    table = forms.IntegerField(min_value=1)
+    table_number = forms.IntegerField(min_value=1)

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.messages import similar_text
@@ -292,32 +292,29 @@ def _round_action(request, slug, number, call, success=None):
     return redirect("tournaments:manage-round", slug, number)
 
 
-def _round_form_action(request, slug, number, form, invalid, call, success):
-    """A round action taking a small form: ``invalid`` said when the form is, else ``call``
-    with the round and the form's data."""
-    if not form.is_valid():
-        messages.error(request, invalid)
+def _draft_edit(form_class, service, invalid, success):
+    """A view changing who sits where in a draft: the form's fields are the service's
+    arguments; ``invalid`` is said when the form is, ``success`` when the service agrees."""
+
+    @require_POST
+    def edit(request, slug, number):
+        rnd = _round(_organised(request, slug), number)  # rights first, whatever was posted
+        form = form_class(request.POST)
+        if form.is_valid():
+            _attempt(request, lambda: service(round=rnd, actor=_actor(request),
+                                              **form.cleaned_data), success)
+        else:
+            messages.error(request, invalid)
         return redirect("tournaments:manage-round", slug, number)
-    return _round_action(request, slug, number, lambda rnd: call(rnd, form.cleaned_data),
-                         success)
+
+    return edit
 
 
-@require_POST
-def table_swap(request, slug, number):
-    return _round_form_action(
-        request, slug, number, SwapForm(request.POST), _("Choose two players to swap."),
-        lambda rnd, data: services.table_swap(
-            round=rnd, first=data["first"], second=data["second"], actor=_actor(request)),
-        _("The players were swapped."))
-
-
-@require_POST
-def table_move(request, slug, number):
-    return _round_form_action(
-        request, slug, number, MoveForm(request.POST), _("Choose a player and a table."),
-        lambda rnd, data: services.table_move(
-            round=rnd, player=data["player"], table_number=data["table"], actor=_actor(request)),
-        _("The player was moved."))
+table_swap = _draft_edit(SwapForm, services.table_swap, gettext_lazy("Choose two players to swap."),
+                         gettext_lazy("The players were swapped."))
+table_move = _draft_edit(MoveForm, services.table_move,
+                         gettext_lazy("Choose a player and a table."),
+                         gettext_lazy("The player was moved."))
 
 
 @require_POST

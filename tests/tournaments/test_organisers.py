@@ -442,3 +442,26 @@ def test_standings_and_results_can_be_printed(client, tournament):
         body = text(client.get(url(page, tournament)))
         assert '<button type="button" class="button small no-print" data-print>Print</button>' \
             in body
+
+
+def test_the_draft_page_swaps_and_moves_players_and_says_what_it_did(client, organiser, club,
+                                                                     players):
+    tournament = tournament_with(club, players[:11], table_size=3, remainder="bye")
+    rnd = services.round_generate(tournament=tournament)
+    url = reverse("tournaments:manage-round", args=[tournament.slug, rnd.number])
+    client.force_login(organiser)
+    resting = rnd.tables.filter(bye=True).first().seats[0]
+    moved = client.post(url + "move/", {"player": resting, "table_number": 1}, follow=True)
+    assert "The player was moved." in moved.content.decode()
+    assert rnd.tables.get(number=1).seats[-1] == resting
+    first, second = rnd.tables.get(number=2).seats[0], rnd.tables.get(number=3).seats[0]
+    swapped = client.post(url + "swap/", {"first": first, "second": second}, follow=True)
+    assert "The players were swapped." in swapped.content.decode()
+    assert (rnd.tables.get(number=2).seats[0], rnd.tables.get(number=3).seats[0]) == \
+        (second, first)
+    before = [t.seats for t in rnd.tables.order_by("number")]
+    refused = client.post(url + "move/", {"player": first, "table_number": "x"}, follow=True)
+    assert "Choose a player and a table." in refused.content.decode()
+    full = client.post(url + "move/", {"player": second, "table_number": 1}, follow=True)
+    assert "Table 1 already has four players." in full.content.decode()
+    assert [t.seats for t in rnd.tables.order_by("number")] == before

@@ -59,8 +59,9 @@ def test_non_organisers_get_403_everywhere(client, tournament, published, who):
         assert client.get(url).status_code == 403, url
     for url in posts:
         data = {"first": reg.player_id, "second": reg.player_id, "player": reg.player_id,
-                "table": 1, "display_name": "Intruder"}
+                "table_number": 1, "display_name": "Intruder"}
         assert client.post(url, data).status_code == 403, url
+        assert client.post(url, {"table_number": "x"}).status_code == 403, url
     # Nothing changed.
     published.refresh_from_db()
     assert published.status == TournamentRound.Status.PUBLISHED
