@@ -87,8 +87,8 @@ def provisional_count(*, club: Club | None = None) -> int:
     return rankings(club=club, provisional=True).count()
 
 
-def player_detail(pk: int) -> Player:
-    return Player.objects.select_related("home_club", "rating").get(pk=pk)
+def player_detail(pk: int) -> Player | None:
+    return Player.objects.select_related("home_club", "rating").filter(pk=pk).first()
 
 
 def rating_history(player: Player) -> list[GameRating]:

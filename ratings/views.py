@@ -6,7 +6,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from clubs.models import Player
 from clubs.page_cache import public_page
 from clubs.selectors import player_of
 
@@ -67,10 +66,9 @@ def _rankings_csv(rows):
 
 @public_page("clubs", "scoring", "tournaments")
 def player_detail(request, pk):
-    try:
-        player = selectors.player_detail(pk)
-    except Player.DoesNotExist:
-        raise Http404 from None
+    player = selectors.player_detail(pk)
+    if player is None:
+        raise Http404
     history = selectors.rating_history(player)
     filters = PlayerGameFilter(request.GET or None, queryset=selectors.player_games(player))
     refused = filters.is_bound and not filters.is_valid()

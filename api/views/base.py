@@ -1,6 +1,8 @@
 """What every API view shares: read-only GET with ETags, lists in pages."""
 
 from rest_framework import generics
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
 
 from ..conditional import ConditionalMixin
 from ..pagination import Pages
@@ -20,4 +22,19 @@ class ReadView(_Lean, ConditionalMixin, generics.GenericAPIView):
 
 class ListView(_Lean, ConditionalMixin, generics.ListAPIView):
     pagination_class = Pages
+
+
+class DetailView(ReadView):
+    """One thing: ``get_object`` finds it (or answers 404, see :func:`found`), the serializer
+    says it."""
+
+    def get(self, request, **kwargs):
+        return Response(self.get_serializer(self.get_object()).data)
+
+
+def found(thing, missing: str):
+    """``thing``, or a 404 saying ``missing`` when there is none."""
+    if thing is None:
+        raise NotFound(missing)
+    return thing
 

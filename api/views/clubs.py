@@ -4,11 +4,8 @@ ratings' selectors."""
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import NotFound
-from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
-from clubs.models import Player
 from ratings import selectors
 from ratings.filters import RankingFilter
 
@@ -19,7 +16,7 @@ from ..serializers.clubs import (
     PlayerSerializer,
     RankingRowSerializer,
 )
-from .base import ListView, ReadView
+from .base import DetailView, ListView, found
 
 
 class ClubList(ListView):
@@ -29,16 +26,14 @@ class ClubList(ListView):
     queryset = club_selectors.club_list()
 
 
-class ClubDetail(ReadView):
+class ClubDetail(DetailView):
     """One club, by its slug."""
 
     serializer_class = ClubSerializer
 
-    def get(self, request, slug):
-        club = club_selectors.club_list().filter(slug=slug).first()
-        if club is None:
-            raise NotFound(_("No such club."))
-        return Response(ClubSerializer(club).data)
+    def get_object(self):
+        return found(club_selectors.club_list().filter(slug=self.kwargs["slug"]).first(),
+                     _("No such club."))
 
 
 class PlayerList(ListView):
@@ -49,18 +44,15 @@ class PlayerList(ListView):
     queryset = selectors.player_list()
 
 
-class PlayerDetail(ReadView):
+class PlayerDetail(DetailView):
     """One player: the current rating and its history, game by game."""
 
     serializer_class = PlayerDetailSerializer
 
-    def get(self, request, pk):
-        try:
-            player = selectors.player_detail(pk)
-        except Player.DoesNotExist:
-            raise NotFound(_("No such player.")) from None
+    def get_object(self):
+        player = found(selectors.player_detail(self.kwargs["pk"]), _("No such player."))
         player.history = selectors.rating_history(player)
-        return Response(PlayerDetailSerializer(player).data)
+        return player
 
 
 @extend_schema(parameters=[OpenApiParameter(

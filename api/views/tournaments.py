@@ -17,7 +17,7 @@ from ..serializers.tournaments import (
     TournamentDetailSerializer,
     TournamentListSerializer,
 )
-from .base import ListView, ReadView
+from .base import DetailView, ListView, ReadView, found
 
 
 def announced(slug: str) -> Tournament:
@@ -43,17 +43,17 @@ class TournamentList(ListView):
     queryset = selectors.tournament_list()
 
 
-class TournamentDetail(ReadView):
+class TournamentDetail(DetailView):
     """One tournament: its settings, stages, entries and published rounds."""
 
     serializer_class = TournamentDetailSerializer
 
-    def get(self, request, slug):
-        tournament = announced(slug)
+    def get_object(self):
+        tournament = announced(self.kwargs["slug"])
         tournament.entries = selectors.registrations(tournament)
         tournament.stage_list = list(tournament.stages.all())
         tournament.public_rounds = public_rounds(tournament)
-        return Response(TournamentDetailSerializer(tournament).data)
+        return tournament
 
 
 class RoundList(ReadView):
@@ -68,42 +68,40 @@ class RoundList(ReadView):
         return Response(RoundSerializer(rounds, many=True).data)
 
 
-class RoundDetail(ReadView):
+class RoundDetail(DetailView):
     """One published round: its tables (the pairings) with scores and places once played."""
 
     serializer_class = RoundDetailSerializer
 
-    def get(self, request, slug, number):
-        tournament = announced(slug)
-        rnd = next((r for r in public_rounds(tournament) if r.number == number), None)
-        if rnd is None:
-            raise NotFound(_("No such round."))
-        names = selectors.names(selectors.registrations(tournament))
-        rnd.table_lines = selectors.round_tables(rnd, names)
-        return Response(RoundDetailSerializer(rnd).data)
+    def get_object(self):
+        tournament = announced(self.kwargs["slug"])
+        rnd = found(next((r for r in public_rounds(tournament)
+                          if r.number == self.kwargs["number"]), None), _("No such round."))
+        rnd.table_lines = selectors.round_tables(
+            rnd, selectors.names(selectors.registrations(tournament)))
+        return rnd
 
 
-class Standings(ReadView):
+class Standings(DetailView):
     """The live standings of the Swiss or round-robin stage, in tie-break order."""
 
     serializer_class = StandingsSerializer
 
-    def get(self, request, slug):
-        view = selectors.standings(announced(slug))
-        return Response(StandingsSerializer(view).data)
+    def get_object(self):
+        return selectors.standings(announced(self.kwargs["slug"]))
 
 
 def _source(source, bracket) -> dict:
     return {"match": source.match, "place": source.place}
 
 
-class Bracket(ReadView):
+class Bracket(DetailView):
     """The knockout bracket: columns of matches, who plays or where they will come from."""
 
     serializer_class = BracketSerializer
 
-    def get(self, request, slug):
-        tournament = announced(slug)
+    def get_object(self):
+        tournament = announced(self.kwargs["slug"])
         stage = selectors.knockout_stage(tournament)
         if stage is None or not stage.seeds:
             raise NotFound(_("This tournament has no knockout yet."))
@@ -116,4 +114,4 @@ class Bracket(ReadView):
                     else {"name": slot, "source": None}
                     for slot in match.slots
                 ]
-        return Response(BracketSerializer(view).data)
+        return view
