@@ -10,13 +10,12 @@ import json
 
 from django.http import JsonResponse
 from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import selectors, services
 from .access import recording_access
 from .forms import TurnForm
-from .views import _REFUSALS, _flat_errors, _no_store, _tablet_context, refused_text
+from .views import _REFUSALS, INCOMPLETE, _flat_errors, _no_store, _tablet_context, refused_text
 
 MOST = 200  # more than a round ever has
 
@@ -32,7 +31,7 @@ def tablet_turns(request, pk=None, token=None):
         turns = None
     if not isinstance(turns, list) or not 1 <= len(turns) <= MOST:
         return JsonResponse({"recorded": 0, "refused": {
-            "status": 400, "message": _("The request was incomplete; reload the page.")},
+            "status": 400, "message": str(INCOMPLETE)},
             "html": ""}, status=400)
     names = [seat.player.display_name for seat in selectors.game_seats(game)]
     recorded, refused = 0, None

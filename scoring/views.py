@@ -4,6 +4,7 @@ service or selector, and render; the engine's refusals become plain messages."""
 from __future__ import annotations
 
 import json
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -320,27 +321,37 @@ def _written(request, game, token, **extra):
     return _render_tablet(request, game, token, **extra)
 
 
-@require_POST
-def tablet_undo(request, pk=None, token=None):
-    game, actor = recording_access(request, pk=pk, token=token)
-    form = VersionForm(request.POST)
-    if not form.is_valid():
-        return _message(request, _("The request was incomplete; reload the page."), 400)
+INCOMPLETE = gettext_lazy("The request was incomplete; reload the page.")
+
+
+def _versioned_write(view):
+    """A tablet write that names the version the tablet last showed (``version``), so that a
+    stale tablet is refused (409) rather than overwriting; a post without it gets 400."""
+
+    @require_POST
+    @wraps(view)
+    def write(request, pk=None, token=None):
+        game, actor = recording_access(request, pk=pk, token=token)
+        form = VersionForm(request.POST)
+        if not form.is_valid():
+            return _message(request, str(INCOMPLETE), 400)
+        return view(request, game, actor, form.cleaned_data["version"], token)
+
+    return write
+
+
+@_versioned_write
+def tablet_undo(request, game, actor, version, token):
     try:
-        services.turn_undo(game_id=game.pk, expected_version=form.cleaned_data["version"],
-                           actor=actor)
+        services.turn_undo(game_id=game.pk, expected_version=version, actor=actor)
     except _REFUSALS as refused:
         return _refused(request, token, refused)
     return _written(request, game, token, notice=_("The last entry was undone."))
 
 
-@require_POST
-def tablet_hands(request, pk=None, token=None):
+@_versioned_write
+def tablet_hands(request, game, actor, version, token):
     """The tiles left in each hand: `tiles-<seat>` ("1-2-3 0-0-4") or count-/points-<seat>."""
-    game, actor = recording_access(request, pk=pk, token=token)
-    form = VersionForm(request.POST)
-    if not form.is_valid():
-        return _message(request, _("The request was incomplete; reload the page."), 400)
     seats = selectors.game_seats(game)
     names = [s.player.display_name for s in seats]
     hands = {}
@@ -354,8 +365,7 @@ def tablet_hands(request, pk=None, token=None):
     except EngineError as error:
         return _message(request, refusal(error, players=names), 422)
     try:
-        services.round_end(game_id=game.pk, hands=hands,
-                           expected_version=form.cleaned_data["version"], actor=actor)
+        services.round_end(game_id=game.pk, hands=hands, expected_version=version, actor=actor)
     except _REFUSALS as refused:
         return _refused(request, token, refused, players=names)
     return _written(request, game, token)
