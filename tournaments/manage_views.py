@@ -210,25 +210,25 @@ def registration_withdraw(request, slug, pk):
     return redirect("tournaments:manage", slug)
 
 
-@require_POST
-def round_generate(request, slug):
+def _round_made(request, slug, make, success=None):
+    """Make a round (``make`` is the service) and show it; a refusal stays on the manage page."""
     tournament = _organised(request, slug)
     made = []
-    if _attempt(request, lambda: made.append(
-            services.round_generate(tournament=tournament, actor=_actor(request)))):
+    if _attempt(request, lambda: made.append(make(tournament=tournament, actor=_actor(request))),
+                success):
         return redirect("tournaments:manage-round", slug, made[0].number)
     return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def round_generate(request, slug):
+    return _round_made(request, slug, services.round_generate)
 
 
 @require_POST
 def knockout_start(request, slug):
-    tournament = _organised(request, slug)
-    made = []
-    if _attempt(request, lambda: made.append(
-            services.knockout_start(tournament=tournament, actor=_actor(request))),
-            _("The knockout is seeded from the standings.")):
-        return redirect("tournaments:manage-round", slug, made[0].number)
-    return redirect("tournaments:manage", slug)
+    return _round_made(request, slug, services.knockout_start,
+                       _("The knockout is seeded from the standings."))
 
 
 @require_POST
