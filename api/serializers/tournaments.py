@@ -40,7 +40,7 @@ class StageSerializer(serializers.Serializer):
     qualifiers = serializers.IntegerField()
 
 
-class RoundSerializer(serializers.Serializer):
+class TournamentRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="Counted from 1 through the whole tournament.")
     stage = serializers.CharField(source="stage.kind")
     status = serializers.CharField(help_text="published (being played) or complete")
@@ -51,7 +51,7 @@ class RoundSerializer(serializers.Serializer):
 class TournamentDetailSerializer(TournamentSerializer):
     stages = StageSerializer(source="stage_list", many=True)
     entries = EntrySerializer(many=True)
-    rounds = RoundSerializer(source="public_rounds", many=True)
+    rounds = TournamentRoundSerializer(source="public_rounds", many=True)
 
 
 class TableSeatSerializer(serializers.Serializer):
@@ -73,7 +73,7 @@ class TableSerializer(serializers.Serializer):
         return line.game.status if line.game is not None else None
 
 
-class RoundDetailSerializer(RoundSerializer):
+class TournamentRoundDetailSerializer(TournamentRoundSerializer):
     tables = TableSerializer(source="table_lines", many=True)
 
 

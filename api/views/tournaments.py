@@ -11,11 +11,11 @@ from tournaments.models import Tournament, TournamentRound
 
 from ..serializers.tournaments import (
     BracketSerializer,
-    RoundDetailSerializer,
-    RoundSerializer,
     StandingsSerializer,
     TournamentDetailSerializer,
     TournamentListSerializer,
+    TournamentRoundDetailSerializer,
+    TournamentRoundSerializer,
 )
 from .base import DetailView, ListView, ReadView, found
 
@@ -56,22 +56,23 @@ class TournamentDetail(DetailView):
         return tournament
 
 
-class RoundList(ReadView):
+class TournamentRoundList(ReadView):
     """The published rounds of a tournament."""
 
-    serializer_class = RoundSerializer
+    serializer_class = TournamentRoundSerializer
     queryset = TournamentRound.objects.none()  # for the schema: the rounds are tournament rounds
 
-    @extend_schema(responses=RoundSerializer(many=True), operation_id="tournaments_rounds_list")
+    @extend_schema(responses=TournamentRoundSerializer(many=True),
+                   operation_id="tournaments_rounds_list")
     def get(self, request, slug):
         rounds = public_rounds(announced(slug))
-        return Response(RoundSerializer(rounds, many=True).data)
+        return Response(TournamentRoundSerializer(rounds, many=True).data)
 
 
-class RoundDetail(DetailView):
+class TournamentRoundDetail(DetailView):
     """One published round: its tables (the pairings) with scores and places once played."""
 
-    serializer_class = RoundDetailSerializer
+    serializer_class = TournamentRoundDetailSerializer
 
     def get_object(self):
         tournament = announced(self.kwargs["slug"])
