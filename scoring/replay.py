@@ -204,6 +204,14 @@ def _remembered(game: Game) -> GameState | None:
     return state.copy() if state is not None else None
 
 
+def _still_at(game: Game) -> bool:
+    """Whether the game is still at the version it was read at. The rows replayed were read
+    after the game, each query at its own moment: a write committed in between would put its
+    content under the older version. Versions only grow, so an unchanged version afterwards
+    means nothing was committed in between."""
+    return Game.objects.filter(pk=game.pk, version=game.version).exists()
+
+
 def current_round_state(
     game: Game, seats: list[Seat], *, replay: bool = False, last_turn: bool = True
 ) -> CurrentRound:
@@ -236,7 +244,7 @@ def current_round_state(
         turn_play(state, turn)
     if round_.ended_at is not None:
         round_end_play(state, round_, list(round_.hands.all()))
-    if not transaction.get_connection().in_atomic_block:
+    if not transaction.get_connection().in_atomic_block and _still_at(game):
         # Outside a transaction these rows are committed; inside one they may be half-changed.
         remember_state(game, state)
     return CurrentRound(state=state, round=round_, last_turn=turns[-1] if turns else None)
