@@ -17,7 +17,7 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext_lazy
 
 from clubs.models import Player
 
@@ -42,6 +42,27 @@ HAND_MAX = 32_767
 
 class RecordRefused(ValueError):
     """A record the site will not take; the message says why in the referee's language."""
+
+
+# Refusals of a count above a limit, in the plural of the limit (``n``, or ``limit`` for text).
+_PLAYERS_ABOVE = ngettext_lazy("players: a game has at most %(n)s player.",
+                               "players: a game has at most %(n)s players.", "n")
+_ROUNDS_ABOVE = ngettext_lazy("rounds: a record may hold at most %(n)s round, not %(count)s.",
+                              "rounds: a record may hold at most %(n)s rounds, not %(count)s.",
+                              "n")
+_TURNS_ABOVE = ngettext_lazy("rounds: a record may hold at most %(n)s turn, not %(count)s.",
+                             "rounds: a record may hold at most %(n)s turns, not %(count)s.", "n")
+_DEALT_ABOVE = ngettext_lazy("rounds[%(i)s].dealt: at most %(n)s tile.",
+                             "rounds[%(i)s].dealt: at most %(n)s tiles.", "n")
+_DRAW_ABOVE = ngettext_lazy("%(where)s.draw: at most %(n)s tile.",
+                            "%(where)s.draw: at most %(n)s tiles.", "n")
+_TEXT_ABOVE = ngettext_lazy("%(where)s: at most %(limit)s character, not %(length)s.",
+                            "%(where)s: at most %(limit)s characters, not %(length)s.", "limit")
+
+
+def _refuse_when(beyond: bool, sentence, **values) -> None:
+    if beyond:
+        raise RecordRefused(sentence % values)
 
 
 def record_parse(raw: bytes) -> dict:
@@ -75,10 +96,7 @@ def record_limits_check(record) -> None:
     _check_text(record.get("title", ""), "title", TITLE_MAX)
     players = record.get("players")
     if isinstance(players, list):
-        if len(players) > PLAYERS_MAX:
-            raise RecordRefused(ngettext("players: a game has at most %(n)s player.",
-                                         "players: a game has at most %(n)s players.",
-                                         PLAYERS_MAX) % {"n": PLAYERS_MAX})
+        _refuse_when(len(players) > PLAYERS_MAX, _PLAYERS_ABOVE, n=PLAYERS_MAX)
         for i, name in enumerate(players):
             _check_text(name, f"players[{i}]", NAME_MAX)
     _check_rules(record.get("rules"))
@@ -146,10 +164,7 @@ def _check_text(value, where: str, limit: int) -> None:
     if not isinstance(value, str):
         return  # names of the wrong type are the engine's to refuse
     _check_storable(value, where)
-    if len(value) > limit:
-        text = ngettext("%(where)s: at most %(limit)s character, not %(length)s.",
-                        "%(where)s: at most %(limit)s characters, not %(length)s.", limit)
-        raise RecordRefused(text % {"where": where, "limit": limit, "length": len(value)})
+    _refuse_when(len(value) > limit, _TEXT_ABOVE, where=where, limit=limit, length=len(value))
 
 
 def _check_rules(rules) -> None:
@@ -171,19 +186,12 @@ def _int_beyond(value, limit: int) -> bool:
 
 def _check_rounds(rounds: list) -> None:
     max_rounds, max_turns = settings.RECORD_MAX_ROUNDS, settings.RECORD_MAX_TURNS
-    if len(rounds) > max_rounds:
-        text = ngettext("rounds: a record may hold at most %(n)s round, not %(count)s.",
-                        "rounds: a record may hold at most %(n)s rounds, not %(count)s.",
-                        max_rounds)
-        raise RecordRefused(text % {"n": max_rounds, "count": len(rounds)})
+    _refuse_when(len(rounds) > max_rounds, _ROUNDS_ABOVE, n=max_rounds, count=len(rounds))
     turns = 0
     for i, rnd in enumerate(rounds):
         if not isinstance(rnd, Mapping):
             continue
-        if _int_beyond(rnd.get("dealt"), DRAW_MAX):
-            raise RecordRefused(ngettext("rounds[%(i)s].dealt: at most %(n)s tile.",
-                                         "rounds[%(i)s].dealt: at most %(n)s tiles.",
-                                         DRAW_MAX) % {"i": i, "n": DRAW_MAX})
+        _refuse_when(_int_beyond(rnd.get("dealt"), DRAW_MAX), _DEALT_ABOVE, i=i, n=DRAW_MAX)
         moves = rnd.get("moves")
         if isinstance(moves, list):
             turns += len(moves)
@@ -196,19 +204,13 @@ def _check_rounds(rounds: list) -> None:
                 if any(_int_beyond(n, HAND_MAX) for n in counted):
                     raise RecordRefused(_("rounds[%(i)s].hands: at most %(n)s.")
                                         % {"i": i, "n": HAND_MAX})
-    if turns > max_turns:
-        text = ngettext("rounds: a record may hold at most %(n)s turn, not %(count)s.",
-                        "rounds: a record may hold at most %(n)s turns, not %(count)s.", max_turns)
-        raise RecordRefused(text % {"n": max_turns, "count": turns})
+    _refuse_when(turns > max_turns, _TURNS_ABOVE, n=max_turns, count=turns)
 
 
 def _check_move(move, where: str) -> None:
     if not isinstance(move, Mapping):
         return
-    if _int_beyond(move.get("draw"), DRAW_MAX):
-        raise RecordRefused(ngettext("%(where)s.draw: at most %(n)s tile.",
-                                     "%(where)s.draw: at most %(n)s tiles.",
-                                     DRAW_MAX) % {"where": where, "n": DRAW_MAX})
+    _refuse_when(_int_beyond(move.get("draw"), DRAW_MAX), _DRAW_ABOVE, where=where, n=DRAW_MAX)
     at = move.get("at")
     if isinstance(at, list) and any(_int_beyond(n, CELL_MAX) for n in at):
         raise RecordRefused(_("%(where)s.at: a cell at most %(n)s from the opening.")
