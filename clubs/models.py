@@ -76,8 +76,10 @@ class Membership(models.Model):
         REFEREE = "referee", _("referee")
         ORGANISER = "organiser", _("organiser")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships",
+                             verbose_name=_("club"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships",
+                               verbose_name=_("player"))
     role = models.CharField(_("role"), max_length=12, choices=Role.choices, default=Role.MEMBER)
     joined_at = models.DateField(_("joined"), auto_now_add=True)
 
@@ -89,7 +91,7 @@ class Membership(models.Model):
         verbose_name_plural = _("memberships")
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.club} ({self.role})"
+        return f"{self.player} @ {self.club} ({self.get_role_display()})"
 
     @property
     def is_official(self) -> bool:

@@ -13,7 +13,7 @@ from .presets import preset_choices, preset_name
 
 
 class ClubRulesForm(forms.ModelForm):
-    default_preset = forms.ChoiceField(choices=preset_choices, label=_("default rules"))
+    default_preset = forms.ChoiceField(choices=preset_choices, label=_("Default rules"))
 
     class Meta:
         model = Club
