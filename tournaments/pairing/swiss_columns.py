@@ -16,9 +16,11 @@ Each tier gets its own model, with the tiers above it held at their best:
   because the other tables cost at least ``L(the other players)``. With a
   draft near the bound that keeps a few thousand tables of hundreds of
   thousands. ``L`` is also given to the solver as a bound on the objective;
-* **seat balance**: the same tables at the optimal score, fewest tables
-  without a fair opener (0 is a bound); then, unproven and only with time
-  left, the smallest rank spread (tables close in the ranking).
+* **seat balance**: of the same tables, those whose reduced cost in the
+  score relaxation fits the gap to the optimal score (only they can be in a
+  round of that score), fewest tables without a fair opener (0 is a bound);
+  then, unproven and only with time left, the smallest rank spread (tables
+  close in the ranking).
 
 When more than ``COLUMN_LIMIT`` tables qualify, the function returns
 ``None`` and the caller uses its assignment model instead.

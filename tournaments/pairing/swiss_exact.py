@@ -17,7 +17,11 @@ of the tiers above it fixed:
 Cheap proofs come first: conflicts and seat balance cannot go below 0, and
 score mixing cannot go below the best split that ignores who met whom
 (:func:`.swiss_split.score_bound`). A draft at a bound is optimal for that
-tier without a solver. Otherwise each tier is solved as set partitioning
+tier without a solver. Score mixing first gets a better start from a local
+search (:mod:`.swiss_polish`), and when few splits are cheaper than that
+round they are tried before anything else (:func:`_cheaper_split`); seat
+balance first gets swaps of equal points (:func:`tidy`). Otherwise each
+tier is solved as set partitioning
 over every table that could belong to a better round (:mod:`.swiss_columns`:
 an LP bound, reduced-cost fixing, then SCIP), or, when too many tables
 qualify, by CP-SAT (:mod:`.swiss_split`): the least conflict total over a
