@@ -148,3 +148,82 @@ def test_set_partitioning_with_reduced_costs_matches_the_full_model(seed, size):
     tables, unfair, proven = swiss_columns.fewest_unfair(problem, tables, conflicts, deadline)
     assert proven and problem.tiers(tables) == (conflicts, score, unfair)
     assert unfair == full_model(problem, 2, [conflicts, score])
+
+
+def random_problem(seed: int, n: int, size: int, density: int = 3):
+    """A round with random points, random past meetings (conflict 3) and fair openers."""
+    rng = random.Random(seed)
+    order = list(range(n))
+    points = sorted((rng.randint(0, 6) for _ in order), reverse=True)
+    met = {frozenset(rng.sample(order, 2)) for _ in range(density * n // 2)}
+    return RoundProblem(
+        order, [size] * (n // size),
+        conflict=lambda i, j: 3 if frozenset((i, j)) in met else 0,
+        points=points, seat_ok=lambda i, s: i % 3 != 1,
+    ), rng
+
+
+@FAST
+@given(points=st.lists(st.integers(0, 5), min_size=6, max_size=10), slack=st.integers(0, 30))
+def test_splits_lists_every_split_below_the_cost_exactly_once(points, slack):
+    sizes = [3] * (len(points) // 3)
+    points = points[: 3 * len(sizes)]
+    below = score_bound(points, sizes) + slack
+    found, complete = splits(points, sizes, below, 10_000)
+    expected = set()
+    for split in partitions(list(range(len(points))), sizes):
+        tables = tuple(sorted(tuple(sorted(points[i] for i in t)) for t in split))
+        cost = sum(type_cost(t) for t in tables)
+        if cost < below:
+            expected.add((cost, tables))
+    assert complete
+    assert [(c, tuple(sorted(s))) for c, s in found] == sorted(expected)
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4]), n=st.sampled_from([12, 24]))
+def test_polish_and_tidy_never_worsen_a_tier_above_the_one_they_improve(seed, size, n):
+    from tournaments.pairing.swiss_exact import tidy
+    from tournaments.pairing.swiss_polish import polish
+
+    problem, rng = random_problem(seed, n, size)
+    shuffled = list(problem.order)
+    rng.shuffle(shuffled)
+    draft = [shuffled[k : k + size] for k in range(0, n, size)]
+    before = problem.tiers(draft)
+    polished = polish(problem, draft, time.perf_counter() + 5)
+    after = problem.tiers(polished)
+    assert after[0] <= before[0]
+    assert after[0] < before[0] or after[1] <= before[1]
+    tidied = tidy(problem, polished)
+    conflicts, score, unfair = problem.tiers(tidied)
+    assert conflicts <= after[0]
+    assert score == after[1]  # only players with equal points swap
+    assert unfair <= after[2]
+    for tables in (polished, tidied):
+        assert sorted(len(t) for t in tables) == sorted(problem.sizes)
+        assert sorted(p for t in tables for p in t) == list(problem.order)
+
+
+@settings(max_examples=6, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4]))
+def test_sifting_and_a_small_keep_match_the_full_model(seed, size):
+    # Tiny sifting and MIP sizes force every loop of the relaxation and the
+    # reduced-cost step (pricing rounds, keeping more after no progress).
+    from tournaments.pairing import swiss_columns
+
+    problem, rng = random_problem(seed, 12, size, density=5)
+    shuffled = list(problem.order)
+    rng.shuffle(shuffled)
+    draft = [shuffled[k : k + size] for k in range(0, 12, size)]
+    saved = swiss_columns._Columns.SIFT, swiss_columns._Columns.KEEP
+    swiss_columns._Columns.SIFT, swiss_columns._Columns.KEEP = 4, 3
+    try:
+        deadline = time.perf_counter() + 30
+        tables, conflicts, proven = swiss_columns.least_conflict(problem, draft, deadline)
+        assert proven and conflicts == full_model(problem, 0, [])
+        tables, score, proven = swiss_columns.least_score(problem, tables, conflicts, deadline)
+        assert proven and problem.tiers(tables)[:2] == (conflicts, score)
+        assert score == full_model(problem, 1, [conflicts])
+    finally:
+        swiss_columns._Columns.SIFT, swiss_columns._Columns.KEEP = saved

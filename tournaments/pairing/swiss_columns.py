@@ -16,9 +16,11 @@ Each tier gets its own model, with the tiers above it held at their best:
   because the other tables cost at least ``L(the other players)``. With a
   draft near the bound that keeps a few thousand tables of hundreds of
   thousands. ``L`` is also given to the solver as a bound on the objective;
-* **seat balance**: the same tables at the optimal score, fewest tables
-  without a fair opener (0 is a bound); then, unproven and only with time
-  left, the smallest rank spread (tables close in the ranking).
+* **seat balance**: of the same tables, those whose reduced cost in the
+  score relaxation fits the gap to the optimal score (only they can be in a
+  round of that score), fewest tables without a fair opener (0 is a bound);
+  then, unproven and only with time left, the smallest rank spread (tables
+  close in the ranking).
 
 When more than ``COLUMN_LIMIT`` tables qualify, the function returns
 ``None`` and the caller uses its assignment model instead.
@@ -31,12 +33,13 @@ import time
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
+import numpy as np
 from ortools.linear_solver.python import model_builder as mb
 
 from .swiss_split import _bound, score_bound, type_cost
 
 #: Most candidate tables for one set-partitioning model.
-COLUMN_LIMIT = 40_000
+COLUMN_LIMIT = 150_000
 #: The MIP solver, when OR-Tools has it; CP-SAT (through the same interface) otherwise.
 BACKEND = "scip" if mb.Solver("scip").solver_is_supported() else "sat"
 #: The solver needs a moment to return a proof; below this it is not started.
@@ -80,13 +83,14 @@ def tables_within_slack(problem, conflict_cap: int, slack: int):
     the bound of the whole field; only types within the slack are filled
     with real players. ``None`` past ``COLUMN_LIMIT``.
     """
-    points, conflicts = problem.points, problem.conflicts
+    points = problem.points
     order = list(problem.order)
     values = sorted({points[i] for i in order})
     group = {v: [i for i in order if points[i] == v] for v in values}
     field = Counter(points[i] for i in order)
     sizes = tuple(sorted(problem.sizes))
     whole = _bound(tuple(sorted(field.elements())), sizes)
+    matrix = _conflict_matrix(problem)
     out: list[tuple[int, ...]] = []
     for size in sorted(set(sizes)):
         rest = list(sizes)
@@ -98,26 +102,37 @@ def tables_within_slack(problem, conflict_cap: int, slack: int):
             left = tuple(sorted((field - need).elements()))
             if type_cost(combo) + _bound(left, tuple(rest)) - whole > slack:
                 continue
-            parts = [(group[v], c) for v, c in need.items()]
-            if not _fill(parts, [], 0, conflicts, conflict_cap, out):
+            out.extend(map(tuple, _fill(need, group, matrix, conflict_cap).tolist()))
+            if len(out) > COLUMN_LIMIT:
                 return None
     return out
 
 
-def _fill(parts, table: list[int], c: int, conflicts, cap: int, out: list) -> bool:
-    """Every choice of ``count`` players from each ``(players, count)`` part within the cap."""
-    if not parts:
-        out.append(tuple(table))
-        return len(out) <= COLUMN_LIMIT
-    (players, count), rest = parts[0], parts[1:]
-    for chosen in combinations(players, count):
-        c2 = c + sum(conflicts[a].get(b, 0) for a, b in combinations(chosen, 2))
-        c2 += sum(conflicts[a].get(b, 0) for a in chosen for b in table)
-        if c2 > cap:
-            continue
-        if not _fill(rest, table + list(chosen), c2, conflicts, cap, out):
-            return False
-    return True
+def _conflict_matrix(problem):
+    """The conflicts as a square array indexed by rank index."""
+    matrix = np.zeros((max(problem.order) + 1,) * 2, dtype=np.int64)
+    for i, row in problem.conflicts.items():
+        for j, c in row.items():
+            matrix[i, j] = c
+    return matrix
+
+
+def _fill(need: Counter, group: dict, matrix, cap: int):
+    """Every table of the type ``need`` (point total -> count) within the conflict cap.
+
+    One row per table: the choices of each point total's players crossed
+    (numpy), then filtered by the summed conflict of their pairs.
+    """
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for value, count in need.items():
+        part = np.array(list(combinations(group[value], count)), dtype=np.int64)
+        rows = np.concatenate(
+            [np.repeat(rows, len(part), axis=0), np.tile(part, (len(rows), 1))], axis=1
+        )
+    total = np.zeros(len(rows), dtype=np.int64)
+    for a, b in combinations(range(rows.shape[1]), 2):
+        total += matrix[rows[:, a], rows[:, b]]
+    return rows[total <= cap]
 
 
 def least_conflict(problem, draft: list[list[int]], deadline: float):
@@ -161,6 +176,16 @@ def fewest_unfair(problem, current: list[list[int]], conflicts: int, deadline: f
         return None
     model = _Columns(problem, columns)
     model.fix(0, conflicts)
+    # Only tables whose reduced cost in the score relaxation fits the gap
+    # to ``score`` can be in a round of that score: usually a few hundred.
+    start = model.index(current)
+    relaxed = None if start is None else model._relaxation(model.weights[1], start, deadline)
+    if relaxed is None:
+        return current, unfair, False
+    value, reduced = relaxed
+    fits = np.flatnonzero(reduced <= score - value + 1e-6)
+    model = _Columns(problem, [model.columns[k] for k in fits])
+    model.fix(0, conflicts)
     model.fix(1, score)
     found, best, optimal = model.minimise(2, current, 0, deadline)
     if found is None:
@@ -177,27 +202,45 @@ class _Columns:
     lower bound ``LB`` and a reduced cost per table; a table whose reduced
     cost exceeds ``UB − LB`` (``UB`` the value of a known round) cannot be
     part of any round better than ``UB``, so the MIP only sees the tables
-    within that gap — usually a few hundred of thousands. When the gap
-    still leaves too many, the MIP first runs on the ``KEEP`` tables of
-    least reduced cost; its optimum ``V`` is global when ``V − LB`` is
-    within the reduced costs it kept, otherwise ``V`` becomes ``UB`` and
-    the step repeats while there is time.
+    within that gap. When the gap leaves more than ``KEEP``, the MIP first
+    runs on the ``KEEP`` tables of least reduced cost; its optimum ``V`` is
+    global when ``V − LB`` is within the reduced costs it kept, otherwise
+    ``V`` becomes ``UB`` (a narrower gap: fewer tables qualify) and the step
+    repeats while there is time, keeping twice as many after a step that
+    found nothing better. A small first MIP finds a good round in
+    milliseconds, which a MIP over thousands of tables takes seconds to.
+
+    The relaxation is solved by *sifting*: with one row per player the
+    optimum uses few tables, so GLOP solves it over ``SIFT`` tables, the
+    reduced costs of all tables are priced at once from its duals (numpy),
+    and the most negative join until none is negative — then the small LP's
+    optimum is the whole LP's. That spares building a model of tens of
+    thousands of variables.
     """
 
-    #: Most tables in one MIP before the cheapest by reduced cost are tried first.
-    KEEP = 2500
+    #: Tables in the first MIP when more fit the gap (the cheapest by reduced cost).
+    KEEP = 300
+    #: Tables in the first sifting LP, and most tables added per pricing.
+    SIFT = 3000
 
     def __init__(self, problem, tables) -> None:
         self.order = list(problem.order)
         self.position = {i: pos for pos, i in enumerate(self.order)}
         self.sizes = Counter(problem.sizes)
         self.columns = [tuple(sorted(t, key=self.position.__getitem__)) for t in tables]
-        values = [_values(problem, c) for c in self.columns]
-        spread = [self.position[c[-1]] - self.position[c[0]] for c in self.columns]
-        self.weights = [[v[k] for v in values] for k in range(3)] + [spread]
+        # Members by position, padded with a row (len(order)) that is 0 in every lookup.
+        width, pad = max(self.sizes), len(self.order)
+        self.members = np.array(
+            [[self.position[i] for i in c] + [pad] * (width - len(c)) for c in self.columns]
+        ).reshape(len(self.columns), width)
+        self.size_row = {size: k for k, size in enumerate(sorted(self.sizes))}
+        self.size_of = np.array([self.size_row[len(c)] for c in self.columns], dtype=int)
+        self.weights = _values(problem, self.order, self.members)
+        self.fixed: list[tuple[int, int]] = []
         self.fixed: list[tuple[int, int]] = []
 
-    def _model(self, keep: list[int], relaxed: bool):
+    def _model(self, keep, relaxed: bool):
+        """The model over the tables ``keep``: variables, then the rows in pricing order."""
         m = mb.Model()
         xs = [m.new_num_var(0, 1, "") if relaxed else m.new_bool_var("") for _ in keep]
         cover: dict[int, list] = {i: [] for i in self.order}
@@ -206,13 +249,48 @@ class _Columns:
             for i in self.columns[k]:
                 cover[i].append(x)
             by_size.setdefault(len(self.columns[k]), []).append(x)
-        for i in self.order:
-            m.add(mb.LinearExpr.sum(cover[i]) == 1)
-        for size, count in self.sizes.items():
-            m.add(mb.LinearExpr.sum(by_size.get(size, [])) == count)
+        rows = [m.add(mb.LinearExpr.sum(cover[i]) == 1) for i in self.order]
+        rows += [m.add(mb.LinearExpr.sum(by_size.get(size, [])) == count)
+                 for size, count in sorted(self.sizes.items())]
         for tier, best in self.fixed:
-            m.add(mb.LinearExpr.weighted_sum(xs, [self.weights[tier][k] for k in keep]) <= best)
-        return m, xs
+            tier_weights = self.weights[tier]
+            rows.append(m.add(
+                mb.LinearExpr.weighted_sum(xs, [int(tier_weights[k]) for k in keep]) <= best
+            ))
+        return m, xs, rows
+
+    def index(self, tables: list[list[int]]) -> list[int] | None:
+        """The column of each of ``tables``, or ``None`` when one is not a column."""
+        index = {c: k for k, c in enumerate(self.columns)}
+        keys = [tuple(sorted(t, key=self.position.__getitem__)) for t in tables]
+        if any(key not in index for key in keys):
+            return None
+        return [index[key] for key in keys]
+
+    def _relaxation(self, weights, start: list[int], deadline: float):
+        """(LP optimum, reduced cost of every table) by sifting, or ``None`` (out of time)."""
+        work = np.zeros(len(self.columns), dtype=bool)
+        work[start] = True
+        work[np.argsort(weights, kind="stable")[: self.SIFT]] = True
+        players, sizes = len(self.order), len(self.sizes)
+        while time.perf_counter() < deadline:
+            keep = np.flatnonzero(work).tolist()
+            model, xs, rows = self._model(keep, relaxed=True)
+            model.minimize(mb.LinearExpr.weighted_sum(xs, [int(weights[k]) for k in keep]))
+            lp = mb.Solver("glop")
+            if lp.solve(model) != mb.SolveStatus.OPTIMAL:
+                return None
+            duals = lp.dual_values(rows).to_numpy()
+            reduced = weights - np.append(duals[:players], 0.0)[self.members].sum(axis=1)
+            reduced -= duals[players : players + sizes][self.size_of]
+            for (tier, _), dual in zip(self.fixed, duals[players + sizes :], strict=True):
+                reduced -= dual * self.weights[tier]
+            # Tables in the LP already price at >= 0 up to GLOP's tolerance.
+            priced = np.flatnonzero((reduced < -1e-6) & ~work)
+            if not len(priced):
+                return lp.objective_value, np.where(work, np.maximum(reduced, 0.0), reduced)
+            work[priced[np.argsort(reduced[priced], kind="stable")][: self.SIFT]] = True
+        return None
 
     def minimise(self, tier: int, tables: list[list[int]], low: int, deadline: float):
         """(tables or None, best value, proven optimal) for ``tier``, started at ``tables``.
@@ -220,47 +298,45 @@ class _Columns:
         ``low`` is a lower bound on the tier known from outside.
         """
         weights = self.weights[tier]
-        index = {c: k for k, c in enumerate(self.columns)}
-        keys = [tuple(sorted(t, key=self.position.__getitem__)) for t in tables]
-        if any(key not in index for key in keys):
+        current = self.index(tables)
+        if current is None:
             return None, None, False  # the start is not among the columns: nothing to prove
-        current = [index[key] for key in keys]
-        upper = sum(weights[k] for k in current)
+        upper = int(sum(weights[k] for k in current))
         if time.perf_counter() + MIN_SECONDS > deadline:
             return None, None, False
-        everything = list(range(len(self.columns)))
-        model, xs = self._model(everything, relaxed=True)
-        model.minimize(mb.LinearExpr.weighted_sum(xs, weights))
-        lp = mb.Solver("glop")
-        if lp.solve(model) != mb.SolveStatus.OPTIMAL:
+        relaxed = self._relaxation(weights, current, deadline)
+        if relaxed is None:
             return None, None, False
-        bound = max(low, math.ceil(lp.objective_value - 1e-6))
-        reduced = lp.reduced_costs(xs).tolist()
+        value, reduced = relaxed
+        bound = max(low, math.ceil(value - 1e-6))
         if upper <= bound:
             return [list(self.columns[k]) for k in current], upper, True
+        ranked = np.argsort(reduced, kind="stable")
+        limit = self.KEEP
         while True:
             gap = upper - bound
-            ranked = sorted(everything, key=reduced.__getitem__)
-            within = [k for k in ranked if reduced[k] <= gap + 1e-6]
-            keep = set(within[: self.KEEP]) | set(current)
-            kept_gap = gap if len(within) <= self.KEEP else reduced[within[self.KEEP]] - 1e-6
+            within = ranked[: int(np.searchsorted(reduced[ranked], gap + 1e-6, side="right"))]
+            keep = set(within[:limit].tolist()) | set(current)
+            kept_gap = gap if len(within) <= limit else reduced[within[limit]] - 1e-6
             found = self._solve(sorted(keep), weights, current, bound, deadline)
             if found is None:
                 return [list(self.columns[k]) for k in current], upper, False
             chosen, value, optimal = found
-            current, upper = chosen, value
             if value <= bound or (optimal and value - bound <= kept_gap + 1e-6):
-                return [list(self.columns[k]) for k in current], value, True
+                return [list(self.columns[k]) for k in chosen], value, True
             if not optimal or time.perf_counter() + MIN_SECONDS > deadline:
-                return [list(self.columns[k]) for k in current], value, False
+                return [list(self.columns[k]) for k in chosen], value, False
+            if value >= upper:
+                limit *= 2  # nothing better among these tables: the next try keeps more
+            current, upper = chosen, value
 
     def _solve(self, keep: list[int], weights, current: list[int], bound: int, deadline: float):
         """(chosen columns, value, optimal among ``keep``) by the MIP, or ``None``."""
         seconds = deadline - time.perf_counter()
         if seconds < MIN_SECONDS:
             return None
-        model, xs = self._model(keep, relaxed=False)
-        objective = mb.LinearExpr.weighted_sum(xs, [weights[k] for k in keep])
+        model, xs, _ = self._model(keep, relaxed=False)
+        objective = mb.LinearExpr.weighted_sum(xs, [int(weights[k]) for k in keep])
         if bound:
             model.add(objective >= bound)
         model.minimize(objective)
@@ -276,7 +352,7 @@ class _Columns:
             return None
         values = solver.values(xs).tolist()
         chosen = [k for k, v in zip(keep, values, strict=True) if v > 0.5]
-        value = sum(weights[k] for k in chosen)
+        value = int(sum(weights[k] for k in chosen))
         return chosen, value, status == mb.SolveStatus.OPTIMAL
 
     def fix(self, tier: int, best: int) -> None:
@@ -284,9 +360,29 @@ class _Columns:
         self.fixed.append((tier, best))
 
 
-def _values(problem, table: tuple[int, ...]) -> tuple[int, int, int]:
-    """(conflict, score mixing, no fair opener) of one table."""
-    conflict = sum(problem.conflicts[a].get(b, 0) for a, b in combinations(table, 2))
-    score = type_cost([problem.points[i] for i in table])
-    unfair = not any(problem.seat_ok(i, len(table)) for i in table)
-    return conflict, score, int(unfair)
+def _values(problem, order: list[int], members) -> list:
+    """Per table (rows of ``members``, positions in ``order``, padded): conflict,
+    score mixing, no fair opener and rank spread, as numpy arrays (a few
+    array operations instead of a Python loop over up to ``COLUMN_LIMIT`` tables)."""
+    pad = len(order)
+    conflict = np.zeros((pad + 1, pad + 1), dtype=np.int64)
+    for a, i in enumerate(order):
+        for b, j in enumerate(order):
+            conflict[a, b] = problem.conflicts[i].get(j, 0)
+    points = np.array([problem.points[i] for i in order] + [0], dtype=np.int64)
+    seated = members < pad
+    sizes = seated.sum(axis=1)
+    fair = np.zeros((pad + 1, members.shape[1] + 1), dtype=bool)
+    for a, i in enumerate(order):
+        for size in set(problem.sizes):
+            fair[a, size] = problem.seat_ok(i, size)
+    conflicts = np.zeros(len(members), dtype=np.int64)
+    score = np.zeros(len(members), dtype=np.int64)
+    for a, b in combinations(range(members.shape[1]), 2):
+        u, v = members[:, a], members[:, b]
+        conflicts += conflict[u, v]
+        score += seated[:, b] * (points[u] - points[v]) ** 2
+    unfair = ~fair[members, sizes[:, None]].any(axis=1)
+    # Members are in rank order: the spread is last seated minus first.
+    spread = members[np.arange(len(members)), sizes - 1] - members[:, 0]
+    return [conflicts, score, unfair.astype(np.int64), spread]

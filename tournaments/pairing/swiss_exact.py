@@ -17,7 +17,11 @@ of the tiers above it fixed:
 Cheap proofs come first: conflicts and seat balance cannot go below 0, and
 score mixing cannot go below the best split that ignores who met whom
 (:func:`.swiss_split.score_bound`). A draft at a bound is optimal for that
-tier without a solver. Otherwise each tier is solved as set partitioning
+tier without a solver. Score mixing first gets a better start from a local
+search (:mod:`.swiss_polish`), and when few splits are cheaper than that
+round they are tried before anything else (:func:`_cheaper_split`); seat
+balance first gets swaps of equal points (:func:`tidy`). Otherwise each
+tier is solved as set partitioning
 over every table that could belong to a better round (:mod:`.swiss_columns`:
 an LP bound, reduced-cost fixing, then SCIP), or, when too many tables
 qualify, by CP-SAT (:mod:`.swiss_split`): the least conflict total over a
@@ -45,10 +49,20 @@ from itertools import combinations, combinations_with_replacement
 from ortools.sat.python import cp_model
 
 from . import swiss_columns as columns
+from .swiss_polish import polish
 from .swiss_split import least_conflict, score_bound, seat_split, slots_of, splits, type_cost
 
 #: Most table types per slot size before the model is judged too large.
 TYPE_LIMIT = 3000
+#: Share of the time left for score mixing (seat balance gets the rest; it
+#: usually reaches its bound 0 by swaps of equal points, :func:`tidy`).
+SCORE_SHARE = 0.75
+#: Splits below the best round are tried before set partitioning when there
+#: are at most ``QUICK_SPLITS``, for at most ``SPLIT_SHARE`` of the time left.
+QUICK_SPLITS = 100
+SPLIT_SHARE = 0.5
+#: Share of the time left that the local search before the score tier may use.
+POLISH_SHARE = 0.15
 #: Most splits cheaper than the draft to try before giving up a proof.
 SPLIT_LIMIT = 2000
 
@@ -135,17 +149,33 @@ def solve_round(
             current, conflicts = tables, best
     # 2. Score mixing: the bound, or the cheapest round at that conflict.
     score = problem.tiers(current)[1]
+    if score > low:
+        # A smaller slack keeps fewer tables and a narrower gap for the proof.
+        current = polish(problem, current, _share(deadline, POLISH_SHARE))
+        score = problem.tiers(current)[1]
     score_proven, too_many = score == low, False
+    if not score_proven and _time_left(deadline):
+        # Splits first, when few are cheaper than the round (near the split
+        # bound): they prove what the linear relaxation often cannot there.
+        values = [problem.points[i] for i in problem.order]
+        if splits(values, problem.sizes, score, QUICK_SPLITS, deadline)[1]:
+            better, score_proven = _cheaper_split(
+                problem, current, score, conflicts, _share(deadline, SPLIT_SHARE)
+            )
+            if better is not None:
+                current = better
     if not score_proven and _time_left(deadline):
         solved = columns.least_score(problem, current, conflicts, _share(deadline, 2))
         too_many = solved is None
         if solved is not None:
             current, _, score_proven = solved
         elif _time_left(deadline):
+            score = problem.tiers(current)[1]
             better, score_proven = _cheaper_split(problem, current, score, conflicts, deadline)
             if better is not None:
                 current = better
     # 3. Seat balance: 0 is a bound; otherwise the fewest tables without a fair opener.
+    current = tidy(problem, current)
     seats = problem.tiers(current)[2]
     seat_proven = seats == 0
     if not seat_proven and _time_left(deadline):
@@ -169,15 +199,17 @@ def _time_left(deadline: float) -> bool:
     return time.perf_counter() + columns.MIN_SECONDS < deadline
 
 
-def _share(deadline: float, parts: int) -> float:
+def _share(deadline: float, parts: int | float) -> float:
     """The deadline of a tier with ``parts`` tiers to go, the last ones included.
 
     Conflicts (3 to go) may use two thirds of the time left, score mixing
-    (2 to go) three quarters of what remains, seat balance the rest; a tier
-    usually needs far less, and what it leaves goes to the next.
+    (2 to go) ``SCORE_SHARE`` of what remains, seat balance the rest; a tier
+    usually needs far less, and what it leaves goes to the next. A float
+    ``parts`` is a share of the time left itself.
     """
     now = time.perf_counter()
-    return now + max(0.0, deadline - now) * (2 / 3 if parts == 3 else 3 / 4)
+    share = {3: 2 / 3, 2: SCORE_SHARE}.get(parts, parts)
+    return now + max(0.0, deadline - now) * share
 
 
 def _cheaper_split(problem: RoundProblem, current, score: int, conflicts: int, deadline: float):
@@ -235,11 +267,13 @@ def _balanced_split(problem: RoundProblem, current, conflicts: int, seats: int, 
 
 
 def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
-    """Swap players with equal points between tables while the rank spread shrinks.
+    """Swap players with equal points between tables while seat balance or rank spread improve.
 
-    Equal points keep score mixing; a swap is taken only when it raises
-    neither the conflicts nor the unfair tables of the two tables, so the
-    proven tiers stay as they are. Tables end up close in the ranking.
+    Equal points keep score mixing; a swap is taken only when it does not
+    raise the conflicts of the two tables and lowers their unfair tables,
+    or keeps those and lowers the rank spread — so the proven tiers stay
+    as they are, seat balance often reaches its bound 0 before the seat
+    tier is solved, and tables end up close in the ranking.
     """
     pos = {i: k for k, i in enumerate(problem.order)}
     points = problem.points
@@ -261,7 +295,7 @@ def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
                     na = [y if u == x else u for u in tables[a]]
                     nb = [x if u == y else u for u in tables[b]]
                     after = key(na, nb)
-                    if after[0] <= before[0] and after[1] <= before[1] and after[2] < before[2]:
+                    if after[0] <= before[0] and after[1:] < before[1:]:
                         tables[a], tables[b], before, improved = na, nb, after, True
     return tables
 

@@ -64,10 +64,12 @@ def splits(
     found: list[tuple[int, Split]] = []
 
     def rec(left: Counter, sizes_left: tuple[int, ...], acc: int, chosen: list) -> bool:
+        # Tables are chosen in ascending order (as tuples), so each split is
+        # listed once: the lowest value left opens a table no smaller than the last.
         if deadline is not None and time.perf_counter() > deadline:
             return False
         if not sizes_left:
-            found.append((acc, tuple(sorted(chosen))))
+            found.append((acc, tuple(chosen)))
             return len(found) <= limit
         low = min(left.elements())
         left[low] -= 1
@@ -78,7 +80,7 @@ def splits(
             for others in _multisets(rest_values, size - 1):
                 table = (low, *others)
                 cost = acc + type_cost(table)
-                if cost >= below:
+                if (chosen and table < chosen[-1]) or cost >= below:
                     continue
                 remaining = left - Counter(others)
                 rest_sorted = tuple(sorted(remaining.elements()))
@@ -94,7 +96,7 @@ def splits(
         return True
 
     complete = rec(Counter(points), tuple(sorted(sizes)), 0, [])
-    return sorted(set(found)), complete
+    return sorted(found), complete
 
 
 def _multisets(values: list[int], k: int):
