@@ -119,6 +119,23 @@ def full_model(problem, tier, caps):
     return int(solver.objective_value)
 
 
+@FAST
+@given(points=st.lists(st.integers(0, 12), min_size=6, max_size=12), shape=st.sampled_from([3, 4]))
+def test_every_round_costs_the_same_modulo_the_score_step(points, shape):
+    # The parity the score tier's bound and gap round to: checked on every split.
+    from tournaments.pairing.swiss_columns import score_step
+
+    sizes = [shape] * (len(points) // shape)
+    points = points[: shape * len(sizes)]
+    costs = {
+        sum(type_cost([points[i] for i in t]) for t in split) % score_step(sizes)
+        for split in partitions(list(range(len(points))), sizes)
+    }
+    assert score_step(sizes) == 2
+    assert len(costs) == 1
+    assert score_step([4, 4, 3]) == 1
+
+
 @settings(max_examples=6, deadline=None, derandomize=True, database=None)
 @given(seed=st.integers(0, 10**6), size=st.sampled_from([3, 4]))
 def test_set_partitioning_with_reduced_costs_matches_the_full_model(seed, size):

@@ -44,6 +44,8 @@ COLUMN_LIMIT = 150_000
 BACKEND = "scip" if mb.Solver("scip").solver_is_supported() else "sat"
 #: The solver needs a moment to return a proof; below this it is not started.
 MIN_SECONDS = 0.05
+#: Share of the time left for the rank spread after seat balance (never proven).
+SPREAD_SHARE = 0.25
 
 
 def candidate_tables(problem, conflict_cap: int, score_cap: int | None = None):
@@ -157,10 +159,23 @@ def least_score(problem, current: list[list[int]], conflicts: int, deadline: flo
         return None
     model = _Columns(problem, columns)
     model.fix(0, conflicts)
-    found, best, optimal = model.minimise(1, current, low, deadline)
+    found, best, optimal = model.minimise(1, current, low, deadline, score_step(problem.sizes))
     if found is None:
         return current, score, False
     return found, best, optimal
+
+
+def score_step(sizes) -> int:
+    """A step every round's score mixing moves by: 2 when all tables have 3 seats or all 4.
+
+    At a table of 3 with differences ``d`` and ``e`` the cost is
+    ``d² + e² + (d + e)²``, always even; at a table of 4 each point total is
+    in three pairs, so the cost has the parity of the table's point sum, and
+    a round's cost that of the whole field's. Either way two rounds differ by
+    an even amount: a better round is at least 2 cheaper, and a lower bound
+    rounds up to the draft's parity.
+    """
+    return 2 if len(set(sizes)) == 1 and set(sizes) <= {3, 4} else 1
 
 
 def fewest_unfair(problem, current: list[list[int]], conflicts: int, deadline: float):
@@ -191,7 +206,9 @@ def fewest_unfair(problem, current: list[list[int]], conflicts: int, deadline: f
     if found is None:
         return current, unfair, False
     model.fix(2, best)
-    tidy, _, _ = model.minimise(3, found, 0, deadline)
+    # The rank spread only keeps tables tidy: a small share of the time left.
+    spread_deadline = time.perf_counter() + SPREAD_SHARE * max(0.0, deadline - time.perf_counter())
+    tidy, _, _ = model.minimise(3, found, 0, spread_deadline)
     return (tidy or found), best, optimal
 
 
@@ -204,11 +221,12 @@ class _Columns:
     part of any round better than ``UB``, so the MIP only sees the tables
     within that gap. When the gap leaves more than ``KEEP``, the MIP first
     runs on the ``KEEP`` tables of least reduced cost; its optimum ``V`` is
-    global when ``V − LB`` is within the reduced costs it kept, otherwise
-    ``V`` becomes ``UB`` (a narrower gap: fewer tables qualify) and the step
-    repeats while there is time, keeping twice as many after a step that
-    found nothing better. A small first MIP finds a good round in
-    milliseconds, which a MIP over thousands of tables takes seconds to.
+    global when every table left out has reduced cost above ``V − step − LB``
+    (``step`` the least amount by which two rounds can differ,
+    :func:`score_step`), otherwise ``V`` becomes ``UB`` (a narrower gap) and
+    the step repeats while there is time with twice as many tables. A small
+    first MIP finds a good round in milliseconds, which a MIP over thousands
+    of tables takes seconds to.
 
     The relaxation is solved by *sifting*: with one row per player the
     optimum uses few tables, so GLOP solves it over ``SIFT`` tables, the
@@ -236,7 +254,6 @@ class _Columns:
         self.size_row = {size: k for k, size in enumerate(sorted(self.sizes))}
         self.size_of = np.array([self.size_row[len(c)] for c in self.columns], dtype=int)
         self.weights = _values(problem, self.order, self.members)
-        self.fixed: list[tuple[int, int]] = []
         self.fixed: list[tuple[int, int]] = []
 
     def _model(self, keep, relaxed: bool):
@@ -292,10 +309,13 @@ class _Columns:
             work[priced[np.argsort(reduced[priced], kind="stable")][: self.SIFT]] = True
         return None
 
-    def minimise(self, tier: int, tables: list[list[int]], low: int, deadline: float):
+    def minimise(
+        self, tier: int, tables: list[list[int]], low: int, deadline: float, step: int = 1
+    ):
         """(tables or None, best value, proven optimal) for ``tier``, started at ``tables``.
 
-        ``low`` is a lower bound on the tier known from outside.
+        ``low`` is a lower bound on the tier known from outside; every round's
+        value is congruent to the start's modulo ``step``.
         """
         weights = self.weights[tier]
         current = self.index(tables)
@@ -309,26 +329,35 @@ class _Columns:
             return None, None, False
         value, reduced = relaxed
         bound = max(low, math.ceil(value - 1e-6))
+        bound += (upper - bound) % step  # the next value a round can take
         if upper <= bound:
             return [list(self.columns[k]) for k in current], upper, True
         ranked = np.argsort(reduced, kind="stable")
         limit = self.KEEP
         while True:
-            gap = upper - bound
+            # A better round costs at most upper - step, so it only has tables
+            # of reduced cost at most upper - step - LP.
+            gap = upper - step - value
             within = ranked[: int(np.searchsorted(reduced[ranked], gap + 1e-6, side="right"))]
+            if len(within) <= 2 * limit:
+                limit = len(within)  # all of them: a MIP about as large as the next step's
             keep = set(within[:limit].tolist()) | set(current)
-            kept_gap = gap if len(within) <= limit else reduced[within[limit]] - 1e-6
+            # Every table left out costs more than this above the LP optimum.
+            left_out = math.inf if len(within) <= limit else reduced[within[limit]]
             found = self._solve(sorted(keep), weights, current, bound, deadline)
             if found is None:
                 return [list(self.columns[k]) for k in current], upper, False
-            chosen, value, optimal = found
-            if value <= bound or (optimal and value - bound <= kept_gap + 1e-6):
-                return [list(self.columns[k]) for k in chosen], value, True
+            chosen, best, optimal = found
+            # Optimal among the tables kept, and a round with a table left out
+            # would cost at least LP + left_out > best - step: optimal overall.
+            if best <= bound or (optimal and value + left_out > best - step + 1e-6):
+                return [list(self.columns[k]) for k in chosen], best, True
             if not optimal or time.perf_counter() + MIN_SECONDS > deadline:
-                return [list(self.columns[k]) for k in chosen], value, False
-            if value >= upper:
-                limit *= 2  # nothing better among these tables: the next try keeps more
-            current, upper = chosen, value
+                return [list(self.columns[k]) for k in chosen], best, False
+            # The tables within the new gap that fit ``limit`` are among those
+            # just solved: only more of them can find a better round.
+            limit *= 2
+            current, upper = chosen, best
 
     def _solve(self, keep: list[int], weights, current: list[int], bound: int, deadline: float):
         """(chosen columns, value, optimal among ``keep``) by the MIP, or ``None``."""

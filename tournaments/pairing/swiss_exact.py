@@ -54,8 +54,9 @@ from .swiss_split import least_conflict, score_bound, seat_split, slots_of, spli
 
 #: Most table types per slot size before the model is judged too large.
 TYPE_LIMIT = 3000
-#: Share of the time left for score mixing (seat balance gets the rest; it
-#: usually reaches its bound 0 by swaps of equal points, :func:`tidy`).
+#: Share of the time left for score mixing when seat balance may need a solver
+#: (it gets the rest); all of it when swaps of equal points, :func:`tidy`,
+#: already give every table a fair opener.
 SCORE_SHARE = 0.75
 #: Splits below the best round are tried before set partitioning when there
 #: are at most ``QUICK_SPLITS``, for at most ``SPLIT_SHARE`` of the time left.
@@ -165,7 +166,12 @@ def solve_round(
             if better is not None:
                 current = better
     if not score_proven and _time_left(deadline):
-        solved = columns.least_score(problem, current, conflicts, _share(deadline, 2))
+        # Seat balance needs time only when swaps of equal points leave an
+        # unfair table; otherwise score mixing may use all of it.
+        seats_after = problem.tiers(tidy(problem, current))[2]
+        solved = columns.least_score(
+            problem, current, conflicts, _share(deadline, 2) if seats_after else deadline
+        )
         too_many = solved is None
         if solved is not None:
             current, _, score_proven = solved
