@@ -67,13 +67,13 @@ class SwissOptions:
     seats them at tables of another size (see :func:`table_sizes`).
     ``exact_limit`` is the field size up to which tables of 3–4 are solved by
     exhaustive search instead of the heuristic; above it, up to
-    ``solver_limit`` seated players, a CP-SAT model solves the round exactly
-    within ``time_limit`` seconds, starting from the heuristic's draft (which
-    stays when the solver cannot improve on it in time). The cap is a
-    worst case: most rounds are proven well within it (the median round of
-    48–64 players takes under a second), while a hard round may use all
-    ``time_limit`` seconds — acceptable because the organiser's pairing runs
-    in a background task with a progress page. ``planned_rounds``,
+    ``solver_limit`` seated players, an exact solver (set partitioning, and
+    CP-SAT models) solves the round within ``time_limit`` seconds, starting
+    from the heuristic's draft (which stays when the solver cannot improve on
+    it in time). The cap is a worst case: most rounds are proven well within
+    it (the median round of 48–64 players takes under a second), while a hard
+    round may use all ``time_limit`` seconds — a wait an organiser accepts
+    after asking for the next round. ``planned_rounds``,
     the number of Swiss rounds when known, lets the solver keep a
     repeat-free completion of the remaining rounds whenever one exists.
     """
