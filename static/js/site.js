@@ -18,6 +18,27 @@
     }
   }, true);
 
+  // <form data-busy="Pairing…">: once sent, its button says so and cannot be pressed again
+  // (pairing a hard round takes a few seconds, and a second press would only wait in line).
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !form.dataset || !form.dataset.busy) return;
+    const button = form.querySelector("button");
+    if (!button) return;
+    button.dataset.idleText = button.textContent;
+    button.textContent = form.dataset.busy;
+    button.disabled = true;
+    form.setAttribute("aria-busy", "true");
+  });
+  // Back to the page from the browser's cache: the buttons work again.
+  window.addEventListener("pageshow", () => {
+    document.querySelectorAll("form[data-busy] button[data-idle-text]").forEach((button) => {
+      button.textContent = button.dataset.idleText;
+      button.disabled = false;
+      button.form.removeAttribute("aria-busy");
+    });
+  });
+
   document.addEventListener("click", (event) => {
     if (!event.target.closest) return;
     // <button data-print>: the browser's print dialog.

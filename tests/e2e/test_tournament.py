@@ -71,3 +71,33 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
         expect(tablet.locator(f'.scoreboard tr[data-seat="{seat}"]')).to_contain_text(name)
     expect(tablet.locator("h1")).to_contain_text("Club Cup · round 1, table 1")
     tablet_context.close()
+
+
+def test_the_pair_button_says_it_is_pairing_and_cannot_be_pressed_twice(page, live_server):
+    club = ClubFactory(default_preset="club")
+    user = UserFactory(username="busy-org")
+    member(club, Membership.Role.ORGANISER, user=user, name="Olga Organiser")
+    tournament = services.tournament_create(club=club, name="Busy Cup", table_size=4,
+                                            starts_on=date(2026, 5, 9), rounds=3)
+    services.tournament_open(tournament=tournament)
+    for name in ("Anna", "Boris", "Vera", "Gleb"):
+        services.registration_add(tournament=tournament, player=member(club, name=name),
+                                  checked_in=True)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "busy-org")
+    page.fill("#id_password", "pw")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
+    # The server's answer never comes (204: the page stays), as if the pairing took long.
+    sent = []
+    page.route("**/manage/rounds/new/",
+               lambda route: (sent.append(route.request.method), route.fulfill(status=204)))
+    page.click("#generate-button")
+    button = page.locator("#generate-button")
+    expect(button).to_be_disabled()
+    expect(button).to_have_text("Pairing…")
+    expect(page.locator("form[aria-busy=true]")).to_have_count(1)
+    button.dispatch_event("click")  # a second press sends nothing
+    page.wait_for_timeout(300)
+    assert sent == ["POST"]
+    assert not TournamentRound.objects.filter(tournament=tournament).exists()
