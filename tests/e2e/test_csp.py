@@ -8,17 +8,10 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.models import Game
+from tests.e2e.session import log_in
 from tests.site.endpoints import crawl, world_build
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page, live_server, username, password="pw"):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("button[type=submit]")
-    expect(page.locator(".who")).to_have_text(username)
 
 
 def test_an_inline_script_is_a_violation_the_fixture_sees(page, browser_context, live_server):

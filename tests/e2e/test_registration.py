@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Membership, Player
+from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
 
@@ -26,10 +27,7 @@ def test_organiser_registers_without_creating_a_duplicate(page, live_server):
     services.tournament_open(tournament=tournament)
     people = Player.objects.count()
 
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "reg-org")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
+    log_in(page, live_server, "reg-org")
     manage = f"{live_server.url}/tournaments/{tournament.slug}/manage/"
     page.goto(manage)
 

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Membership
 from scoring.models import Game
+from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import TournamentRound
@@ -32,10 +33,7 @@ def test_organiser_enters_a_score_sheet_for_a_table(page, live_server):
     names = {p.pk: p.display_name for p in players}
     seated = [names[pk] for pk in table.seats]
 
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "sheet-org")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
+    log_in(page, live_server, "sheet-org")
     round_url = f"/tournaments/{tournament.slug}/manage/rounds/1/"
     page.goto(live_server.url + round_url)
     page.click('#table-1 a[data-paper="sheet"]')

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from clubs.models import ClubAuditEntry, Membership, Player
 from scoring.models import Game
+from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,18 +23,10 @@ def club():
     return club
 
 
-def log_in(page, live_server):
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "start-ref")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
-    expect(page.locator(".who")).to_have_text("start-ref")
-
-
 def test_referee_seats_a_member_a_new_player_and_a_guest(page, live_server, club):
     anna = Player.objects.get(display_name="Anna Volkova")
     boris = Player.objects.get(display_name="Boris Petrov")
-    log_in(page, live_server)
+    log_in(page, live_server, "start-ref")
     page.goto(f"{live_server.url}/games/new/")
 
     page.fill("#id_seat_1", "Anna Volkova")
@@ -90,7 +83,7 @@ def test_the_form_fits_a_phone(browser, live_server, club, language):
                                   extra_http_headers={"Accept-Language": language})
     page = context.new_page()
     try:
-        log_in(page, live_server)
+        log_in(page, live_server, "start-ref")
         page.goto(f"{live_server.url}/games/new/")
         page.fill("#id_seat_1", "Anna Volkova")
         page.fill("#id_seat_2", "Natalia Orlova")

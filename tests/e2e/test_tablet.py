@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from scoring.models import Game, Round
 from scoring.services import Actor, game_start
+from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,10 +32,7 @@ def test_referee_records_a_round_and_the_live_page_follows(page, browser, live_s
     live.goto(f"{live_server.url}/games/{game.pk}/")
     expect(score(live, 1)).to_have_text("0")
 
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "tablet-ref")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
+    log_in(page, live_server, "tablet-ref")
     page.goto(f"{live_server.url}/games/{game.pk}/tablet/")
     questions = []
     page.on("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 from clubs.models import Membership
 from scoring.models import AuditEntry
 from scoring.services import Actor, turn_record
+from tests.e2e.session import log_in
 from tests.e2e.tablet_helpers import controls, first_seat_opens, new_game
 from tests.factories import UserFactory, member
 
@@ -14,13 +15,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 MOVES = [(0, 0, (0, 0), (4, 4, 4)), (1, 0, (1, 0), (4, 4, 1)), (2, 2, (-1, 0), (4, 2, 4))]
 
 
-def login(page, live_server, game):
+def log_in_as_corrector(page, live_server, game):
     user = UserFactory(username="corrector")
     member(game.club, Membership.Role.REFEREE, user=user)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "corrector")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
+    log_in(page, live_server, "corrector")
 
 
 def test_step_to_a_turn_see_the_board_then_enter_it_again(page, live_server):
@@ -28,7 +26,7 @@ def test_step_to_a_turn_see_the_board_then_enter_it_again(page, live_server):
     for version, (seat, draw, at, corners) in enumerate(MOVES):
         turn_record(game_id=game.pk, seat=seat, draw=draw, at=at, corners=corners,
                     expected_version=version, actor=Actor())
-    login(page, live_server, game)
+    log_in_as_corrector(page, live_server, game)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.click('#corrections a[href$="/rounds/0/turns/0/correct/"]')
 
@@ -80,7 +78,7 @@ def test_a_finished_game_is_corrected_too(page, live_server):
     round_end(game_id=game.pk, hands={1: ["0-1-2"]}, expected_version=None, actor=Actor())
     game.refresh_from_db()
     assert game.status == "finished"
-    login(page, live_server, game)
+    log_in_as_corrector(page, live_server, game)
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/0/turns/0/correct/")
     page.click('.ptile[data-tile="5-5-5"]')
     page.click("#place-button")

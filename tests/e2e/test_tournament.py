@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Membership
+from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import TournamentRound
@@ -29,10 +30,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     for player in players:
         services.registration_add(tournament=tournament, player=player, checked_in=True)
 
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "tournament-org")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
+    log_in(page, live_server, "tournament-org")
     page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
     page.click("#generate-button")
     expect(page).to_have_url(re.compile(rf"/tournaments/{tournament.slug}/manage/rounds/1/$"))
@@ -83,10 +81,7 @@ def test_the_pair_button_says_it_is_pairing_and_cannot_be_pressed_twice(page, li
     for name in ("Anna", "Boris", "Vera", "Gleb"):
         services.registration_add(tournament=tournament, player=member(club, name=name),
                                   checked_in=True)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "busy-org")
-    page.fill("#id_password", "pw")
-    page.click("button[type=submit]")
+    log_in(page, live_server, "busy-org")
     page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
     # The server's answer never comes (204: the page stays), as if the pairing took long.
     sent = []
