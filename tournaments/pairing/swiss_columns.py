@@ -48,6 +48,12 @@ MIN_SECONDS = 0.05
 SPREAD_SHARE = 0.25
 
 
+def share_of(deadline: float, share: float) -> float:
+    """The deadline that leaves ``share`` of the time left until ``deadline`` to one step."""
+    now = time.perf_counter()
+    return now + max(0.0, deadline - now) * share
+
+
 def candidate_tables(problem, conflict_cap: int, score_cap: int | None = None):
     """Tables with conflict within the cap, or ``None`` past ``COLUMN_LIMIT``."""
     order, points, conflicts = list(problem.order), problem.points, problem.conflicts
@@ -92,7 +98,7 @@ def tables_within_slack(problem, conflict_cap: int, slack: int):
     field = Counter(points[i] for i in order)
     sizes = tuple(sorted(problem.sizes))
     whole = _bound(tuple(sorted(field.elements())), sizes)
-    matrix = _conflict_matrix(problem)
+    matrix = _conflict_matrix(problem, {i: i for i in order}, max(order) + 1)
     out: list[tuple[int, ...]] = []
     for size in sorted(set(sizes)):
         rest = list(sizes)
@@ -110,12 +116,13 @@ def tables_within_slack(problem, conflict_cap: int, slack: int):
     return out
 
 
-def _conflict_matrix(problem):
-    """The conflicts as a square array indexed by rank index."""
-    matrix = np.zeros((max(problem.order) + 1,) * 2, dtype=np.int64)
+def _conflict_matrix(problem, row_of: dict[int, int], size: int):
+    """The conflicts as a ``size`` × ``size`` array, player ``i`` at row ``row_of[i]`` (rows
+    no player has stay 0: a padding row costs nothing)."""
+    matrix = np.zeros((size, size), dtype=np.int64)
     for i, row in problem.conflicts.items():
         for j, c in row.items():
-            matrix[i, j] = c
+            matrix[row_of[i], row_of[j]] = c
     return matrix
 
 
@@ -207,8 +214,7 @@ def fewest_unfair(problem, current: list[list[int]], conflicts: int, deadline: f
         return current, unfair, False
     model.fix(2, best)
     # The rank spread only keeps tables tidy: a small share of the time left.
-    spread_deadline = time.perf_counter() + SPREAD_SHARE * max(0.0, deadline - time.perf_counter())
-    tidy, _, _ = model.minimise(3, found, 0, spread_deadline)
+    tidy, _, _ = model.minimise(3, found, 0, share_of(deadline, SPREAD_SHARE))
     return (tidy or found), best, optimal
 
 
@@ -394,10 +400,7 @@ def _values(problem, order: list[int], members) -> list:
     score mixing, no fair opener and rank spread, as numpy arrays (a few
     array operations instead of a Python loop over up to ``COLUMN_LIMIT`` tables)."""
     pad = len(order)
-    conflict = np.zeros((pad + 1, pad + 1), dtype=np.int64)
-    for a, i in enumerate(order):
-        for b, j in enumerate(order):
-            conflict[a, b] = problem.conflicts[i].get(j, 0)
+    conflict = _conflict_matrix(problem, {i: a for a, i in enumerate(order)}, pad + 1)
     points = np.array([problem.points[i] for i in order] + [0], dtype=np.int64)
     seated = members < pad
     sizes = seated.sum(axis=1)

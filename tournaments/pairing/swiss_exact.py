@@ -54,6 +54,10 @@ from .swiss_split import least_conflict, score_bound, seat_split, slots_of, spli
 
 #: Most table types per slot size before the model is judged too large.
 TYPE_LIMIT = 3000
+# Each tier may use a share of the time left (a tier usually needs far less, and what it
+# leaves goes to the next): conflicts two thirds, score mixing ``SCORE_SHARE`` of what
+# remains, seat balance the rest.
+CONFLICT_SHARE = 2 / 3
 #: Share of the time left for score mixing when seat balance may need a solver
 #: (it gets the rest); all of it when swaps of equal points, :func:`tidy`,
 #: already give every table a fair opener.
@@ -139,7 +143,8 @@ def solve_round(
     # 1. Conflicts: 0 is a bound.
     conflicts_proven = conflicts == 0
     if not conflicts_proven:
-        solved = columns.least_conflict(problem, current, _share(deadline, 3))
+        solved = columns.least_conflict(
+            problem, current, columns.share_of(deadline, CONFLICT_SHARE))
         if solved is None:
             solved = least_conflict(
                 problem.order, problem.sizes, problem.conflict, current,
@@ -152,7 +157,7 @@ def solve_round(
     score = problem.tiers(current)[1]
     if score > low:
         # A smaller slack keeps fewer tables and a narrower gap for the proof.
-        current = polish(problem, current, _share(deadline, POLISH_SHARE))
+        current = polish(problem, current, columns.share_of(deadline, POLISH_SHARE))
         score = problem.tiers(current)[1]
     score_proven, too_many = score == low, False
     if not score_proven and _time_left(deadline):
@@ -161,7 +166,7 @@ def solve_round(
         values = [problem.points[i] for i in problem.order]
         if splits(values, problem.sizes, score, QUICK_SPLITS, deadline)[1]:
             better, score_proven = _cheaper_split(
-                problem, current, score, conflicts, _share(deadline, SPLIT_SHARE)
+                problem, current, score, conflicts, columns.share_of(deadline, SPLIT_SHARE)
             )
             if better is not None:
                 current = better
@@ -170,7 +175,8 @@ def solve_round(
         # unfair table; otherwise score mixing may use all of it.
         seats_after = problem.tiers(tidy(problem, current))[2]
         solved = columns.least_score(
-            problem, current, conflicts, _share(deadline, 2) if seats_after else deadline
+            problem, current, conflicts,
+            columns.share_of(deadline, SCORE_SHARE) if seats_after else deadline,
         )
         too_many = solved is None
         if solved is not None:
@@ -203,19 +209,6 @@ def solve_round(
 
 def _time_left(deadline: float) -> bool:
     return time.perf_counter() + columns.MIN_SECONDS < deadline
-
-
-def _share(deadline: float, parts: int | float) -> float:
-    """The deadline of a tier with ``parts`` tiers to go, the last ones included.
-
-    Conflicts (3 to go) may use two thirds of the time left, score mixing
-    (2 to go) ``SCORE_SHARE`` of what remains, seat balance the rest; a tier
-    usually needs far less, and what it leaves goes to the next. A float
-    ``parts`` is a share of the time left itself.
-    """
-    now = time.perf_counter()
-    share = {3: 2 / 3, 2: SCORE_SHARE}.get(parts, parts)
-    return now + max(0.0, deadline - now) * share
 
 
 def _cheaper_split(problem: RoundProblem, current, score: int, conflicts: int, deadline: float):
