@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 PairCost = Callable[[int, int], int]
+Tables = list[list[int]]  # the players at each table, top table first
 
 
 def table_cost(members: Sequence[int], pair_cost: PairCost) -> int:
@@ -25,7 +26,7 @@ def table_cost(members: Sequence[int], pair_cost: PairCost) -> int:
 
 def greedy_fill(
     order: Sequence[int], sizes: Sequence[int], pair_cost: PairCost, window: int = 12
-) -> list[list[int]]:
+) -> Tables:
     """Fill tables from the top, table by table.
 
     Each table starts with the best-placed player still unseated; every
@@ -34,7 +35,7 @@ def greedy_fill(
     while still stepping around a player already met.
     """
     remaining = list(order)
-    tables: list[list[int]] = []
+    tables: Tables = []
     for size in sizes:
         table = [remaining.pop(0)]
         while len(table) < size:
@@ -52,7 +53,7 @@ def greedy_fill(
 class _Search:
     """Swap-based local search over a list of tables (modified in place)."""
 
-    def __init__(self, tables: list[list[int]], pair_cost: PairCost, conflict: int) -> None:
+    def __init__(self, tables: Tables, pair_cost: PairCost, conflict: int) -> None:
         self.tables = tables
         self.pc = pair_cost
         self.conflict = conflict
@@ -119,12 +120,8 @@ class _Search:
 
 
 def improve(
-    tables: list[list[int]],
-    pair_cost: PairCost,
-    conflict: int,
-    near: int = 2,
-    max_passes: int = 25,
-) -> list[list[int]]:
+    tables: Tables, pair_cost: PairCost, conflict: int, near: int = 2, max_passes: int = 25
+) -> Tables:
     """Improve ``tables`` in place by swapping players between tables.
 
     Every applied swap strictly lowers the total cost, so the search ends.
@@ -136,14 +133,9 @@ def improve(
 
 
 def repair(
-    tables: list[list[int]],
-    pair_cost: PairCost,
-    conflict: int,
-    window: int = 12,
-    budget: int = 200_000,
-    max_rounds: int = 3,
-    misplaced: int = 0,
-) -> list[list[int]]:
+    tables: Tables, pair_cost: PairCost, conflict: int, window: int = 12,
+    budget: int = 200_000, max_rounds: int = 3, misplaced: int = 0,
+) -> Tables:
     """Re-solve small groups of neighbouring tables exactly around conflicts.
 
     Swaps alone get stuck when a conflict needs three or more players to
@@ -177,7 +169,7 @@ def repair(
     return tables
 
 
-def _windows(tables: list[list[int]], t: int, limit: int) -> list[tuple[int, int]]:
+def _windows(tables: Tables, t: int, limit: int) -> list[tuple[int, int]]:
     """Runs ``[lo, hi)`` of consecutive tables containing ``t``, at most ``limit`` players."""
     runs = []
     for lo in range(t, -1, -1):
@@ -198,7 +190,7 @@ def exact(
     upper: int | None = None,
     budget: int = 1_000_000,
     misplaced: int = 0,
-) -> tuple[list[list[int]] | None, int | None, bool]:
+) -> tuple[Tables | None, int | None, bool]:
     """Branch-and-bound for the cheapest split of ``order`` into ``sizes``.
 
     The best-placed unseated player always opens the next table, so tables
@@ -214,7 +206,7 @@ def exact(
     best: list = [upper, None]
     nodes = 0
     complete = True
-    chosen: list[list[int]] = []
+    chosen: Tables = []
 
     def rec(remaining: tuple[int, ...], depth: int, acc: int) -> None:
         nonlocal nodes, complete

@@ -225,19 +225,12 @@ def _cheaper_split(problem: RoundProblem, current, score: int, conflicts: int, d
     while low < score and time.perf_counter() < deadline:
         high = min(score, low + width)
         candidates, complete = splits(values, problem.sizes, high, SPLIT_LIMIT, deadline)
-        proven = proven and complete
-        for cost, split in candidates:
-            if cost < low and complete:
-                continue  # tried in an earlier window
-            tables, decided = seat_split(
-                problem.order, points, split, problem.conflict, conflicts, None,
-                deadline - time.perf_counter(),
-            )
-            if tables is not None:
-                return tables, proven
-            proven = proven and decided
-            if time.perf_counter() > deadline:
-                return None, False
+        # Below ``low``: tried in an earlier window (skipped when this one lists every split).
+        new = (split for cost, split in candidates if cost >= low or not complete)
+        tables, decided = _first_seated(problem, new, conflicts, None, deadline)
+        proven = proven and complete and decided
+        if tables is not None:
+            return tables, proven
         low, width = high, 2 * width
     return None, proven and low >= score
 
@@ -249,20 +242,32 @@ def _balanced_split(problem: RoundProblem, current, conflicts: int, seats: int, 
     candidates, complete = splits(
         [points[i] for i in problem.order], problem.sizes, score + 1, SPLIT_LIMIT, deadline
     )
-    for cost, split in candidates:
-        if cost != score:
-            continue
-        tables, decided = seat_split(
-            problem.order, points, split, problem.conflict, conflicts, problem.seat_ok,
+    same_score = (split for cost, split in candidates if cost == score)
+    tables, decided = _first_seated(problem, same_score, conflicts, problem.seat_ok, deadline)
+    if tables is not None:
+        return tables, True
+    # No split of this cost seats everybody fairly: one unfair table is then the least.
+    return None, complete and decided and seats == 1
+
+
+def _first_seated(problem: RoundProblem, candidates, conflicts: int, seat_ok, deadline: float):
+    """(tables of the first of the ``candidates`` splits players can fill or None, decided).
+
+    ``decided``: every split tried before the one returned (or every split, when none is
+    filled) was settled one way or the other within its time; False once time runs out.
+    """
+    decided = True
+    for split in candidates:
+        tables, settled = seat_split(
+            problem.order, problem.points, split, problem.conflict, conflicts, seat_ok,
             deadline - time.perf_counter(),
         )
         if tables is not None:
-            return tables, True
-        complete = complete and decided
+            return tables, decided
+        decided = decided and settled
         if time.perf_counter() > deadline:
             return None, False
-    # No split of this cost seats everybody fairly: one unfair table is then the least.
-    return None, complete and seats == 1
+    return None, decided
 
 
 def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
