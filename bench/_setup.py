@@ -4,6 +4,7 @@ Uses DATABASE_URL's server when it is PostgreSQL (a database named triominos_ben
 a SQLite file under bench/out/. Never touches the site's own database.
 """
 
+import argparse
 import os
 import random
 import statistics
@@ -54,6 +55,21 @@ def setup(fresh: bool = True, name: str = BENCH_DATABASE) -> str:
 
     call_command("migrate", verbosity=0)
     return url
+
+
+def start(**options) -> tuple[argparse.Namespace, str]:
+    """Read the command line, then set up the bench database; returns both (args, its URL).
+
+    Each keyword is an option ``--name`` taking a value of its default's type (int or str); a
+    ``(default, help)`` pair gives it help text. A benchmark with a ``database`` option sets up
+    the PostgreSQL database it names. ``--help`` answers before any database is touched.
+    """
+    parser = argparse.ArgumentParser()
+    for name, given in options.items():
+        default, text = given if isinstance(given, tuple) else (given, None)
+        parser.add_argument(f"--{name}", type=type(default), default=default, help=text)
+    args = parser.parse_args()
+    return args, setup(name=getattr(args, "database", BENCH_DATABASE))
 
 
 def rated_players(count: int, clubs: int = 20, seed: int = 5) -> list:

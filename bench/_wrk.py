@@ -1,6 +1,5 @@
 """Load from a second process: the site under gunicorn (DEBUG=0), wrk on loopback."""
 
-import argparse
 import contextlib
 import os
 import re
@@ -42,14 +41,10 @@ def load(url: str, seconds: int, connections: int, headers: dict | None = None,
     return Load(rate, requests, int(bad.group(1)) if bad else 0, cpu)
 
 
-def load_options(parser: argparse.ArgumentParser, *, seconds: int = 10, workers: int = 2
-                 ) -> None:
-    """The options every wrk benchmark takes: how long and how often to load, how hard, and
-    how many gunicorn workers answer."""
-    parser.add_argument("--seconds", type=int, default=seconds)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=workers)
+def load_options(*, seconds: int = 10, workers: int = 2) -> dict[str, int]:
+    """The options every wrk benchmark takes, with their defaults (for _setup.start): how long
+    and how often to load, how hard, and how many gunicorn workers answer."""
+    return {"seconds": seconds, "runs": 3, "connections": 16, "workers": workers}
 
 
 def in_turns(targets: list[tuple[str, "Server", str, dict]], runs: int, seconds: int,

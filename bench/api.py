@@ -11,24 +11,18 @@ read and write per request).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tri_api .venv/bin/python bench/api.py
 """
 
-import argparse
 import json
 import re
 import statistics
 
-from _setup import ROOT, live_game, machine, rated_players, setup
+from _setup import ROOT, live_game, machine, rated_players, start
 from _wrk import fetch, gunicorn, in_turns, load_options, production_env, summary
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    load_options(parser)
-    parser.add_argument("--port", type=int, default=8106)
-    parser.add_argument("--players", type=int, default=10_000)
-    parser.add_argument("--cache", default="", help="CACHE_URL for the server (default: memory)")
-    parser.add_argument("--database", default="tri_api", help="PostgreSQL database to recreate")
-    args = parser.parse_args()
-    url = setup(name=args.database)
+    args, url = start(**load_options(), port=8106, players=10_000,
+                      cache=("", "CACHE_URL for the server (default: memory)"),
+                      database=("tri_api", "PostgreSQL database to recreate"))
 
     from ratings.selectors import rankings
 

@@ -9,22 +9,18 @@ first opened (rendered every time).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/live.py
 """
 
-import argparse
 import re
 import statistics
 import urllib.request
 
-from _setup import live_game, machine, setup
+from _setup import live_game, machine, start
 from _wrk import gunicorn, load_options, production_env, wrk
 
 PORT = 8765
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    load_options(parser, workers=4)
-    args = parser.parse_args()
-    url = setup()
+    args, url = start(**load_options(workers=4))
 
     game = live_game()
     scores = [s.score for s in game.seats.order_by("position")]

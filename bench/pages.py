@@ -12,12 +12,11 @@ request after a write) and warm.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tri_pages .venv/bin/python bench/pages.py
 """
 
-import argparse
 import random
 import re
 import statistics
 
-from _setup import ROOT, live_game, machine, rated_players, setup
+from _setup import ROOT, live_game, machine, rated_players, start
 from _wrk import fetch, gunicorn, in_turns, load_options, production_env, summary
 
 PLAYERS_AT_THE_TOURNAMENT = 8
@@ -88,13 +87,9 @@ def cpu(runs) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    load_options(parser, seconds=5)
-    parser.add_argument("--port", type=int, default=8125, help="the warm server; cold: +1")
-    parser.add_argument("--players", type=int, default=10_000)
-    parser.add_argument("--database", default="tri_pages", help="PostgreSQL database to recreate")
-    args = parser.parse_args()
-    url = setup(name=args.database)
+    args, url = start(**load_options(seconds=5), port=(8125, "the warm server; cold: +1"),
+                      players=10_000,
+                      database=("tri_pages", "PostgreSQL database to recreate"))
 
     from django.urls import reverse
 

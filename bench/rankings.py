@@ -7,17 +7,12 @@ page, timed from the outside; queries counted for each.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/rankings.py
 """
 
-import argparse
 
-from _setup import machine, median_ms, rated_players, setup, timed
+from _setup import machine, median_ms, rated_players, start, timed
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--players", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=25)
-    args = parser.parse_args()
-    url = setup()
+    args, url = start(players=10_000, repeat=25)
 
     from django.db import connection, reset_queries
     from django.test import Client

@@ -8,20 +8,15 @@ so turn 50 can be compared with turn 1.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/recording.py
 """
 
-import argparse
 import random
 import statistics
 import time
 
-from _setup import machine, setup
+from _setup import machine, start
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--players", type=int, default=4)
-    args = parser.parse_args()
-    url = setup()
+    args, url = start(games=3, players=4)
 
     from django.test import Client
     from django.urls import reverse
