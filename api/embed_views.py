@@ -129,7 +129,7 @@ def game_scoreboard(request, options, pk):
 
 
 def _live(tournament: Tournament) -> int | None:
-    return TOURNAMENT_EVERY if tournament.status == Tournament.Status.RUNNING else None
+    return TOURNAMENT_EVERY if tournament.is_running else None
 
 
 @widget
@@ -137,7 +137,7 @@ def tournament_standings(request, options, slug):
     tournament = announced(slug)
     view = tournament_selectors.standings(tournament)
     return _page(request, options, "api/embed/standings.html", {
-        "tournament": tournament, "lines": view.lines[:options["n"]], "every": _live(tournament),
+        "tournament": tournament, "rows": view.lines[:options["n"]], "every": _live(tournament),
     }, title=tournament.name)
 
 
@@ -155,5 +155,5 @@ def tournament_pairings(request, options, slug):
         names = tournament_selectors.names(tournament_selectors.registrations(tournament))
         tables = tournament_selectors.round_tables(rnd, names)
     return _page(request, options, "api/embed/pairings.html", {
-        "tournament": tournament, "round": rnd, "tables": tables, "every": _live(tournament),
+        "tournament": tournament, "round": rnd, "rows": tables, "every": _live(tournament),
     }, title=tournament.name)

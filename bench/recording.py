@@ -50,7 +50,8 @@ def main() -> None:
         def turn(self, seat, draw, at=None, corners=None):
             expected = super().turn(seat, draw, at, corners)
             version = Game.objects.values_list("version", flat=True).get(pk=self.game.pk)
-            data = {"version": version, "seat": seat, "draw": draw, "key": f"{version}"}
+            data = {"version": version, "seat": seat, "draw": draw, "key": f"{version}",
+                    "kind": "pass" if at is None else "place"}
             if at is not None:
                 data.update(at_c=at[0], at_r=at[1], corners=",".join(map(str, corners)))
             start = time.perf_counter()

@@ -8,7 +8,25 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 
-class Club(models.Model):
+def holds(field: str, *values: str) -> property:
+    """A read-only property: whether ``field`` holds one of ``values``. Models offer these so
+    that templates and callers ask a question (``game.is_finished``) instead of comparing
+    literal codes."""
+    return property(lambda row: getattr(row, field) in values)
+
+
+class Portable(models.Model):
+    """A row that travels in exports to other sites: ids are only this database's, so it also
+    has a UUID that says which club or player it is anywhere."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+
+    class Meta:
+        abstract = True
+
+
+class Club(Portable):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
@@ -16,9 +34,6 @@ class Club(models.Model):
     # (scoring/presets.py), so forms and the admin take the choices from there.
     default_preset = models.CharField(_("default rules"), max_length=20, default="club")
     default_target = models.PositiveIntegerField(_("default target"), default=200)
-    created_at = models.DateTimeField(auto_now_add=True)
-    # Who this club is in any export of it, on any site: ids are only this database's.
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -37,7 +52,7 @@ class Club(models.Model):
         return reverse("clubs:club-detail", args=[self.slug])
 
 
-class Player(models.Model):
+class Player(Portable):
     display_name = models.CharField(_("name"), max_length=80)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -54,14 +69,13 @@ class Player(models.Model):
     country = models.CharField(
         _("country"), max_length=2, blank=True, help_text=_("ISO code, e.g. RU")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    # Who this player is across clubs and sites: names repeat, ids differ between databases.
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         ordering = ["display_name"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        # Players are listed by name (the API's list, the club's page): read in index order.
+        indexes = [models.Index(fields=["display_name"], name="player_name")]
 
     def __str__(self) -> str:
         return self.display_name
@@ -93,10 +107,8 @@ class Membership(models.Model):
     def __str__(self) -> str:
         return f"{self.player} @ {self.club} ({self.get_role_display()})"
 
-    @property
-    def is_official(self) -> bool:
-        """A referee or organiser, not only a member."""
-        return self.role != self.Role.MEMBER
+    # A referee or organiser, not only a member.
+    is_official = holds("role", Role.REFEREE, Role.ORGANISER)
 
 
 class AuditRecord(models.Model):

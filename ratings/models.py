@@ -28,9 +28,9 @@ class PlayerRating(models.Model):
     trend = models.IntegerField(_("trend"), default=0)  # change over the last five games
 
     class Meta:
-        db_table = "clubs_playerrating"
         verbose_name = _("player rating")
         verbose_name_plural = _("player ratings")
+        db_table = "clubs_playerrating"
 
     def __str__(self) -> str:
         return f"{self.player_id}: {self.value} ±{self.uncertainty}"

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs.models import AuditRecord, Club, Player
+from clubs.models import AuditRecord, Club, Player, holds
 
 from .presets import preset_name
 from .titles import title_render
@@ -110,26 +110,12 @@ class Game(models.Model):
         return preset_name(self.preset)
 
     # What templates ask of a game's status and entry, so none compares literal codes.
-    @property
-    def is_playing(self) -> bool:
-        return self.status == self.Status.PLAYING
-
-    @property
-    def is_finished(self) -> bool:
-        return self.status == self.Status.FINISHED
-
-    @property
-    def is_abandoned(self) -> bool:
-        return self.status == self.Status.ABANDONED
-
-    @property
-    def by_moves(self) -> bool:
-        """Recorded turn by turn (on a tablet, or an imported record), not from paper."""
-        return self.entry == self.Entry.MOVES
-
-    @property
-    def final_scores_only(self) -> bool:
-        return self.entry == self.Entry.FINAL
+    is_playing = holds("status", Status.PLAYING)
+    is_finished = holds("status", Status.FINISHED)
+    is_abandoned = holds("status", Status.ABANDONED)
+    # Recorded turn by turn (on a tablet, or an imported record), or only its final scores.
+    by_moves = holds("entry", Entry.MOVES)
+    final_scores_only = holds("entry", Entry.FINAL)
 
 
 class Seat(models.Model):
@@ -254,20 +240,26 @@ class AuditEntry(AuditRecord):
     Kept when the game is deleted: the game's id, title and club stay as plain values."""
 
     class Action(models.TextChoices):
+        # Words said of the game itself take the "audit action" context: in Russian they
+        # agree with «партия».
         START = "start", pgettext_lazy("audit action", "started")
+        # Its play, turn by turn.
         TURN = "turn", _("turn")
         UNDO = "undo", _("undo")
         CORRECT = "correct", _("correction")
         ROUND_END = "round-end", _("round ended")
+        # Stopped, and taken up again.
         ABANDON = "abandon", pgettext_lazy("audit action", "abandoned")
-        REOPEN = "reopen", _("reopened")
-        IMPORT = "import", _("imported")
-        DELETE = "delete", _("deleted")
-        LINK_REVOKED = "link-revoked", _("table link revoked")
-        LINK_RENEWED = "link-renewed", _("table link renewed")
+        REOPEN = "reopen", pgettext_lazy("audit action", "reopened")
+        # Entered from paper or from a record file, and deleted.
         SHEET = "sheet", _("score sheet entered")
         FINAL = "final", _("final scores entered")
         RECORD = "record", _("record attached")
+        IMPORT = "import", pgettext_lazy("audit action", "imported")
+        DELETE = "delete", pgettext_lazy("audit action", "deleted")
+        # The table link the tablet can be opened with.
+        LINK_REVOKED = "link-revoked", _("table link revoked")
+        LINK_RENEWED = "link-renewed", _("table link renewed")
 
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="audit")

@@ -12,6 +12,8 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from clubs.models import holds
+
 from .models import Game, Round, Seat, Turn
 
 # Ratings are written by a Celery task after the game's commit, normally within a second or
@@ -44,13 +46,9 @@ class LoggedRound:
     def ended(self) -> bool:
         return bool(self.reason)
 
-    @property
-    def went_out(self) -> bool:
-        return self.reason == Round.Reason.OUT
-
-    @property
-    def blocked(self) -> bool:  # neither: a round from paper, with no winner to name
-        return self.reason == Round.Reason.BLOCKED
+    went_out = holds("reason", Round.Reason.OUT)
+    # Neither: a round from paper, with no winner to name.
+    blocked = holds("reason", Round.Reason.BLOCKED)
 
 
 def turn_log(game: Game, names: list[str], rounds: list[Round] | None = None) -> list[LoggedRound]:

@@ -9,15 +9,16 @@ Standings are never stored: they are computed from the finished games' seats on 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from clubs.models import AuditRecord, Club, Player
+from clubs.models import AuditRecord, Club, Player, holds
 from scoring.engine import rules_resolve
 from scoring.models import Game
 from scoring.presets import preset_choices, preset_name
 
 from .pairing import DEFAULT_TIEBREAKS
+from .titles import table_title
 
 
 def default_tiebreaks() -> list[str]:
@@ -102,21 +103,10 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", args=[self.slug])
 
     # What templates ask of the status and format, so none compares literal codes.
-    @property
-    def is_draft(self) -> bool:
-        return self.status == self.Status.DRAFT
-
-    @property
-    def is_running(self) -> bool:
-        return self.status == self.Status.RUNNING
-
-    @property
-    def is_finished(self) -> bool:
-        return self.status == self.Status.FINISHED
-
-    @property
-    def is_swiss(self) -> bool:
-        return self.format == self.Format.SWISS
+    is_draft = holds("status", Status.DRAFT)
+    is_running = holds("status", Status.RUNNING)
+    is_finished = holds("status", Status.FINISHED)
+    is_swiss = holds("format", Format.SWISS)
 
     @property
     def overrides(self) -> dict:
@@ -161,11 +151,8 @@ class Registration(models.Model):
 
     class Meta:
         ordering = ["player__display_name"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "player"], name="tournament_registration_unique"
-            )
-        ]
+        constraints = [models.UniqueConstraint(fields=["tournament", "player"],
+                                               name="tournament_registration_unique")]
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
 
@@ -196,28 +183,24 @@ class Stage(models.Model):
 
     class Meta:
         ordering = ["tournament", "order"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "order"], name="tournament_stage_unique_order"
-            )
-        ]
+        constraints = [models.UniqueConstraint(fields=["tournament", "order"],
+                                               name="tournament_stage_unique_order")]
 
     def __str__(self) -> str:
         return f"{self.tournament} · {self.get_kind_display()}"
 
-    @property
-    def is_knockout(self) -> bool:
-        return self.kind == self.Kind.KNOCKOUT
+    is_knockout = holds("kind", Kind.KNOCKOUT)
 
 
 class TournamentRound(models.Model):
     """One round of a tournament: its games played at the same time (not a game's ``Round``)."""
 
     class Status(models.TextChoices):
-        PAIRING = "pairing", _("being paired")
-        DRAFT = "draft", _("draft")
-        PUBLISHED = "published", _("playing")
-        COMPLETE = "complete", _("complete")
+        # Said of the round (in Russian the words agree with «тур»): a context of their own.
+        PAIRING = "pairing", pgettext_lazy("tournament round", "being paired")
+        DRAFT = "draft", pgettext_lazy("tournament round", "draft")
+        PUBLISHED = "published", pgettext_lazy("tournament round", "playing")
+        COMPLETE = "complete", pgettext_lazy("tournament round", "complete")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
@@ -237,33 +220,20 @@ class TournamentRound(models.Model):
     class Meta:
         db_table = "tournaments_round"  # the table of the model's first name, kept
         ordering = ["tournament", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "number"], name="tournament_round_unique_number"
-            )
-        ]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"],
+                                               name="tournament_round_unique_number")]
 
     def __str__(self) -> str:
-        return f"{self.tournament} · {self.number}"
+        return gettext("%(tournament)s · round %(number)s") % {
+            "tournament": self.tournament, "number": self.number}
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:round", args=[self.tournament.slug, self.number])
 
-    @property
-    def is_public(self) -> bool:
-        return self.status in (self.Status.PUBLISHED, self.Status.COMPLETE)
-
-    @property
-    def is_pairing(self) -> bool:
-        return self.status == self.Status.PAIRING
-
-    @property
-    def is_draft(self) -> bool:
-        return self.status == self.Status.DRAFT
-
-    @property
-    def is_published(self) -> bool:
-        return self.status == self.Status.PUBLISHED
+    is_public = holds("status", Status.PUBLISHED, Status.COMPLETE)
+    is_pairing = holds("status", Status.PAIRING)
+    is_draft = holds("status", Status.DRAFT)
+    is_published = holds("status", Status.PUBLISHED)
 
 
 class Table(models.Model):
@@ -278,22 +248,22 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["round", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["round", "number"], name="tournament_table_unique_number"
-            )
-        ]
+        constraints = [models.UniqueConstraint(fields=["round", "number"],
+                                               name="tournament_table_unique_number")]
 
     def __str__(self) -> str:
-        return f"{self.round} · {self.number}"
+        # Worded as the title of the table's game.
+        return table_title({"tournament": self.round.tournament.name,
+                            "round": self.round.number, "table": self.number})
 
 
 class TournamentAuditEntry(AuditRecord):
     """One write to a tournament, kept (with the tournament's name) after it is deleted."""
 
     class Action(models.TextChoices):
-        CREATE = "create", _("created")
-        OPEN = "open", _("opened")
+        # Said of the tournament (in Russian the words agree with it): a context of their own.
+        CREATE = "create", pgettext_lazy("audit action", "created")
+        OPEN = "open", pgettext_lazy("audit action", "opened")
         REGISTER = "register", _("player registered")
         UNREGISTER = "unregister", _("registration deleted")
         CHECK_IN = "check-in", _("check-in changed")

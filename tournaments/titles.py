@@ -7,7 +7,7 @@ from scoring.titles import title_kind
 
 
 @title_kind("tournament-table")
-def _table(parts: dict) -> str:
+def table_title(parts: dict) -> str:
     detail = gettext("round %(round)s, table %(table)s") % {"round": parts["round"],
                                                             "table": parts["table"]}
     return f"{parts['tournament']} · {detail}"

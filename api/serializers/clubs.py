@@ -21,16 +21,23 @@ class ClubSerializer(ClubRefSerializer):
     page = serializers.CharField(source="get_absolute_url")
 
 
-class RatingSerializer(serializers.Serializer):
-    value = serializers.IntegerField()
-    uncertainty = serializers.IntegerField()
-    provisional = serializers.BooleanField()
-    games = serializers.IntegerField()
+class RatingFiguresSerializer(serializers.Serializer):
+    """What a player's rating and a rankings row both tell besides the rating itself."""
+
+    uncertainty = serializers.IntegerField(
+        help_text="One standard deviation of the skill estimate, in rating points."
+    )
+    provisional = serializers.BooleanField(help_text="Still too unsure to be ranked.")
+    games = serializers.IntegerField(help_text="Rated games played.")
     wins = serializers.IntegerField()
-    points = serializers.IntegerField()
-    points_per_game = serializers.FloatField()
+    points_per_game = serializers.FloatField(help_text="The average final score.")
     last_played = serializers.DateTimeField(allow_null=True)
     trend = serializers.IntegerField(help_text="Change over the last five games.")
+
+
+class RatingSerializer(RatingFiguresSerializer):
+    value = serializers.IntegerField(help_text="The rating shown: 1000 + 30 × (μ − 3σ).")
+    points = serializers.IntegerField(help_text="The sum of the final scores.")
 
 
 class PlayerSerializer(PlayerRefSerializer):
@@ -56,15 +63,8 @@ class PlayerDetailSerializer(PlayerSerializer):
     history = RatingStepSerializer(many=True, help_text="Every rated game, oldest first.")
 
 
-class RankingRowSerializer(serializers.Serializer):
+class RankingRowSerializer(RatingFiguresSerializer):
     rank = serializers.IntegerField()
     player = PlayerRefSerializer()
     club = ClubRefSerializer(source="player.home_club", allow_null=True)
     rating = serializers.IntegerField(source="value")
-    uncertainty = serializers.IntegerField()
-    provisional = serializers.BooleanField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    points_per_game = serializers.FloatField()
-    last_played = serializers.DateTimeField(allow_null=True)
-    trend = serializers.IntegerField()

@@ -51,12 +51,12 @@ class GameDetailSerializer(GameSerializer):
 
 
 class LiveSeatSerializer(serializers.Serializer):
-    position = serializers.IntegerField()
+    position = serializers.IntegerField(help_text="The seat in playing order, from 0.")
     player = PlayerRefSerializer()
     score = serializers.IntegerField()
     hand = serializers.IntegerField(help_text="Tiles in hand.")
-    to_play = serializers.BooleanField()
-    winner = serializers.BooleanField()
+    to_play = serializers.BooleanField(help_text="It is this seat's turn.")
+    winner = serializers.BooleanField(help_text="Won the game (set once it is over).")
 
 
 class PlacedTileSerializer(serializers.Serializer):

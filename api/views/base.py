@@ -26,7 +26,15 @@ class ListView(_Lean, ConditionalMixin, generics.ListAPIView):
 
 class DetailView(ReadView):
     """One thing: ``get_object`` finds it (or answers 404, see :func:`found`), the serializer
-    says it."""
+    says it. By default the thing is the queryset's row whose ``lookup_field`` is in the URL,
+    and a 404 says ``missing``."""
+
+    missing = ""
+
+    def get_object(self):
+        field = self.lookup_field
+        return found(self.get_queryset().filter(**{field: self.kwargs[field]}).first(),
+                     self.missing)
 
     def get(self, request, **kwargs):
         return Response(self.get_serializer(self.get_object()).data)

@@ -29,11 +29,10 @@ class ClubList(ListView):
 class ClubDetail(DetailView):
     """One club, by its slug."""
 
+    lookup_field = "slug"
+    missing = _("No such club.")
     serializer_class = ClubSerializer
-
-    def get_object(self):
-        return found(club_selectors.club_list().filter(slug=self.kwargs["slug"]).first(),
-                     _("No such club."))
+    queryset = club_selectors.club_list()
 
 
 class PlayerList(ListView):
