@@ -3,16 +3,21 @@
 Each game is played by the robot at a simulated table; every turn is POSTed to the tablet URL
 through Django's full request handling (middleware, session, CSRF, the service, rendering the
 new tablet), timed from the outside. Reports the median per turn and by position in the round,
-so turn 50 can be compared with turn 1.
+so turn 50 can be compared with turn 1. The reference, in the same run: a bare hello-world view
+POSTed through the same middleware (bench/_hello_urls.py), what Django itself costs here.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/recording.py
 """
 
+import os
 import random
 import statistics
 import time
 
-from _setup import machine, start
+from _setup import machine, median_ms, start, timed
+
+# The site's settings with the hello-world view added, for the reference.
+os.environ["DJANGO_SETTINGS_MODULE"] = "_hello_settings"
 
 
 def main() -> None:
@@ -84,8 +89,11 @@ def main() -> None:
     times = [t for _, t in samples]
     early = [t for n, t in samples if n <= 5]
     late = [t for n, t in samples if n >= 40]
+    hello = timed(lambda: client.post("/hello/", {"version": 1}), 200)
     print(f"machine: {machine()}")
     print(f"database: {url.split('://')[0]}")
+    print(f"reference: a hello-world POST through the same middleware, median "
+          f"{median_ms(hello):.1f} ms")
     print(f"games: {args.games} of {args.players} players, pressman to 400; "
           f"turn requests: {len(times)}")
     print(f"median per turn request: {statistics.median(times) * 1000:.1f} ms "
