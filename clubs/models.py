@@ -19,8 +19,8 @@ class Portable(models.Model):
     """A row that travels in exports to other sites: ids are only this database's, so it also
     has a UUID that says which club or player it is anywhere."""
 
-    created_at = models.DateTimeField(auto_now_add=True)
-    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    created_at = models.DateTimeField(_("creation time"), auto_now_add=True)
+    uuid = models.UUIDField(_("UUID"), default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         abstract = True
@@ -155,6 +155,9 @@ class ClubAuditEntry(AuditRecord):
         IMPORT = "import", _("imported from a club archive")
         ACCOUNT_LINK = "account-link", _("account linked")
         ACCOUNT_UNLINK = "account-unlink", _("account unlinked")
+
+    # The base's field, with this log's actions as its choices (the admin shows their words).
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
 
     class Meta(AuditRecord.Meta):
         verbose_name = _("club audit entry")

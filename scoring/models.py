@@ -35,7 +35,8 @@ class Game(models.Model):
         SHEET = "sheet", _("entered from a score sheet")
         FINAL = "final", _("final scores only")
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT,
+                             related_name="games")
     title = models.CharField(_("title"), max_length=120, blank=True)
     # A title the site made up, as its kind and values (scoring/titles.py words it in the
     # reader's language); used only while ``title`` is empty.
@@ -56,11 +57,11 @@ class Game(models.Model):
     )
     # The table link: whoever holds it may record this game. Null = revoked.
     table_token = models.CharField(  # noqa: DJ001 - null, not "", so revoked links stay unique
-        max_length=40, unique=True, null=True, default=new_table_token
+        _("table link key"), max_length=40, unique=True, null=True, default=new_table_token
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        related_name="+", verbose_name=_("created by"),
     )
     started_at = models.DateTimeField(pgettext_lazy("game field", "started"), auto_now_add=True)
     finished_at = models.DateTimeField(pgettext_lazy("game field", "finished"), null=True,
@@ -68,15 +69,17 @@ class Game(models.Model):
 
     # Every change (turn, undo, correction, round end) bumps the version. A tablet sends the
     # version it saw, so a stale tablet is told of the conflict instead of overwriting.
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     # Cached from the engine's replay.
-    phase = models.CharField(max_length=8, choices=Phase.choices, default=Phase.OPENING)
-    round_number = models.PositiveSmallIntegerField(default=0)
-    to_play = models.PositiveSmallIntegerField(null=True, blank=True)
-    pool_size = models.PositiveSmallIntegerField(default=0)
-    turn_count = models.PositiveIntegerField(default=0)
-    winner_seats = models.JSONField(default=list, blank=True)
+    phase = models.CharField(_("phase"), max_length=8, choices=Phase.choices,
+                             default=Phase.OPENING)
+    round_number = models.PositiveSmallIntegerField(pgettext_lazy("game", "round number"),
+                                                    default=0)
+    to_play = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
+    pool_size = models.PositiveSmallIntegerField(_("tiles in the pool"), default=0)
+    turn_count = models.PositiveIntegerField(_("turns recorded"), default=0)
+    winner_seats = models.JSONField(_("winners' seats"), default=list, blank=True)
 
     class Meta:
         ordering = ["-started_at"]
@@ -121,9 +124,10 @@ class Game(models.Model):
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats",
+                               verbose_name=_("player"))
     score = models.IntegerField(_("score"), default=0)
-    hand_size = models.PositiveSmallIntegerField(default=0)
+    hand_size = models.PositiveSmallIntegerField(_("tiles in hand"), default=0)
     place = models.PositiveSmallIntegerField(pgettext_lazy("finishing place", "place"), null=True,
                                              blank=True)
 
@@ -133,6 +137,8 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "position"], name="seat_unique_position"),
             models.UniqueConstraint(fields=["game", "player"], name="seat_unique_player"),
         ]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
 
     def __str__(self) -> str:
         return f"{self.player} ({self.position + 1})"
@@ -261,12 +267,15 @@ class AuditEntry(AuditRecord):
         LINK_REVOKED = "link-revoked", _("table link revoked")
         LINK_RENEWED = "link-renewed", _("table link renewed")
 
+    # The base's field, with this log's actions as its choices (the admin shows their words).
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="audit")
+                             related_name="audit", verbose_name=_("game"))
     game_ref = models.PositiveIntegerField(_("game number"), db_index=True)
     game_title = models.CharField(_("game title"), max_length=120, blank=True)
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    turn_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    round_number = models.PositiveSmallIntegerField(pgettext_lazy("game", "round number"),
+                                                    null=True, blank=True)
+    turn_number = models.PositiveSmallIntegerField(_("turn number"), null=True, blank=True)
 
     subject_field = "game_ref"
 

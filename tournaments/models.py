@@ -46,7 +46,8 @@ class Tournament(models.Model):
         BYE = "bye", _("left-over players get a bye")
         SMALLER = "smaller_tables", _("left-over players sit at smaller tables")
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments")
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT,
+                             related_name="tournaments")
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     starts_on = models.DateField(_("date"))
@@ -87,9 +88,9 @@ class Tournament(models.Model):
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
+        related_name="+", verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("creation time"), auto_now_add=True)
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -137,9 +138,11 @@ class Tournament(models.Model):
 
 class Registration(models.Model):
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="registrations"
+        Tournament, on_delete=models.CASCADE, related_name="registrations",
+        verbose_name=_("tournament"),
     )
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations",
+                               verbose_name=_("player"))
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     # The first round this player could be paired in when they came after the start.
@@ -147,7 +150,7 @@ class Registration(models.Model):
     # The rating when registered: pairing and the "rating" tie-break must not move while the
     # tournament's own games are being rated.
     rating = models.IntegerField(_("rating"), default=0)
-    registered_at = models.DateTimeField(auto_now_add=True)
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:
         ordering = ["player__display_name"]
@@ -171,17 +174,20 @@ class Stage(models.Model):
         KNOCKOUT = "knockout", _("knockout")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
-    order = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    qualifiers = models.PositiveSmallIntegerField(default=0)  # knockout: top N enter
-    advance = models.PositiveSmallIntegerField(default=1)  # knockout: top k of a table go on
+    order = models.PositiveSmallIntegerField(_("order"))
+    kind = models.CharField(_("system"), max_length=12, choices=Kind.choices)
+    # Knockout: the top N of the standings enter, and the top k of each table go on.
+    qualifiers = models.PositiveSmallIntegerField(_("qualifiers"), default=0)
+    advance = models.PositiveSmallIntegerField(_("go on from each table"), default=1)
     # Knockout: the seeds, best first (the bracket is rebuilt from them, deterministically).
     # Round robin: the pairing numbers, then `plan` holds the whole schedule made once.
-    seeds = models.JSONField(default=list, blank=True)
-    plan = models.JSONField(default=list, blank=True)
-    flags = models.JSONField(default=list, blank=True)
+    seeds = models.JSONField(_("seeds"), default=list, blank=True)
+    plan = models.JSONField(_("plan"), default=list, blank=True)
+    flags = models.JSONField(_("pairing notes"), default=list, blank=True)
 
     class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
         ordering = ["tournament", "order"]
         constraints = [models.UniqueConstraint(fields=["tournament", "order"],
                                                name="tournament_stage_unique_order")]
@@ -202,26 +208,35 @@ class TournamentRound(models.Model):
         PUBLISHED = "published", pgettext_lazy("tournament round", "playing")
         COMPLETE = "complete", pgettext_lazy("tournament round", "complete")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
-    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()  # counted through the whole tournament
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
-    flags = models.JSONField(default=list, blank=True)  # [{"code": ..., "params": {...}}]
-    progress = models.PositiveSmallIntegerField(default=0)  # percent, while being paired
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds",
+                                   verbose_name=_("tournament"))
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="rounds",
+                              verbose_name=_("stage"))
+    # Counted through the whole tournament.
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.PAIRING)
+    # [{"code": ..., "params": {...}}]
+    flags = models.JSONField(_("pairing notes"), default=list, blank=True)
+    # Percent, while being paired.
+    progress = models.PositiveSmallIntegerField(_("pairing progress, %"), default=0)
     # Why the pairing failed: the English message for logs (and, in rounds stored before
     # ``failure`` existed, the only record), and the code with its params, put into the
     # reader's language when shown (tournaments.messages.round_failure).
-    error = models.CharField(max_length=200, blank=True)
-    failure = models.JSONField(null=True, blank=True)  # {"kind", "code", "params"}
-    created_at = models.DateTimeField(auto_now_add=True)
-    published_at = models.DateTimeField(null=True, blank=True)
-    completed_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(_("pairing error"), max_length=200, blank=True)
+    # {"kind", "code", "params"}
+    failure = models.JSONField(_("pairing failure"), null=True, blank=True)
+    created_at = models.DateTimeField(_("creation time"), auto_now_add=True)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
 
     class Meta:
-        db_table = "tournaments_round"  # the table of the model's first name, kept
         ordering = ["tournament", "number"]
+        verbose_name = _("tournament round")
+        verbose_name_plural = _("tournament rounds")
         constraints = [models.UniqueConstraint(fields=["tournament", "number"],
                                                name="tournament_round_unique_number")]
+        db_table = "tournaments_round"  # the table of the model's first name, kept
 
     def __str__(self) -> str:
         return gettext("%(tournament)s · round %(number)s") % {
@@ -230,24 +245,30 @@ class TournamentRound(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:round", args=[self.tournament.slug, self.number])
 
-    is_public = holds("status", Status.PUBLISHED, Status.COMPLETE)
     is_pairing = holds("status", Status.PAIRING)
     is_draft = holds("status", Status.DRAFT)
     is_published = holds("status", Status.PUBLISHED)
+    is_public = holds("status", Status.PUBLISHED, Status.COMPLETE)
 
 
 class Table(models.Model):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
-    seats = models.JSONField(default=list)  # player ids in seating order; the first opens
-    bye = models.BooleanField(default=False)  # one player sitting out, scored per the scheme
-    match = models.CharField(max_length=12, blank=True)  # knockout: the bracket's match id
+    number = models.PositiveSmallIntegerField(_("number"))
+    # Player ids in seating order; the first opens.
+    seats = models.JSONField(_("players, in seating order"), default=list)
+    # One player sitting out, scored per the scheme.
+    bye = models.BooleanField(_("bye"), default=False)
+    # Knockout: the bracket's match id.
+    match = models.CharField(_("bracket match"), max_length=12, blank=True)
     game = models.OneToOneField(
-        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_table"
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_table",
+        verbose_name=_("game"),
     )
 
     class Meta:
         ordering = ["round", "number"]
+        verbose_name = pgettext_lazy("tournament", "table")
+        verbose_name_plural = pgettext_lazy("tournament", "tables")
         constraints = [models.UniqueConstraint(fields=["round", "number"],
                                                name="tournament_table_unique_number")]
 
@@ -279,10 +300,14 @@ class TournamentAuditEntry(AuditRecord):
         KNOCKOUT_START = "knockout-start", _("knockout started")
         FINISH = "finish", pgettext_lazy("audit action", "finished")
 
+    # The base's field, with this log's actions as its choices (the admin shows their words).
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     tournament = models.ForeignKey(Tournament, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="audit")
-    tournament_name = models.CharField(_("tournament"), max_length=120, blank=True)
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+                                   on_delete=models.SET_NULL, related_name="audit",
+                                   verbose_name=_("tournament"))
+    tournament_name = models.CharField(_("tournament name"), max_length=120, blank=True)
+    round_number = models.PositiveSmallIntegerField(pgettext_lazy("tournament", "round number"),
+                                                    null=True, blank=True)
 
     subject_field = "tournament_name"
 

@@ -34,6 +34,13 @@ class RatingFiguresSerializer(serializers.Serializer):
     last_played = serializers.DateTimeField(allow_null=True)
     trend = serializers.IntegerField(help_text="Change over the last five games.")
 
+    def get_fields(self):
+        # What the row is (its rank, its player, the rating) reads first, the figures after.
+        fields = super().get_fields()
+        figures = RatingFiguresSerializer._declared_fields
+        return {**{name: f for name, f in fields.items() if name not in figures},
+                **{name: fields[name] for name in figures}}
+
 
 class RatingSerializer(RatingFiguresSerializer):
     value = serializers.IntegerField(help_text="The rating shown: 1000 + 30 × (μ − 3σ).")
