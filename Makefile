@@ -25,6 +25,7 @@ run: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 test: lint
 	$(BIN)/python -m pytest
