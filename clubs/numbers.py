@@ -13,7 +13,8 @@ MINUS = "\u2212"
 def number(value, decimals: int | None = None) -> str:
     """−21, 14; "" for a missing or unreadable value."""
     try:
-        value = float(value) if decimals else int(value)
+        # Rounded here: Django's number_format cuts the places off (15.666 → "15.66").
+        value = round(float(value), decimals) if decimals else int(value)
     except (TypeError, ValueError):
         return ""
     shown = number_format(abs(value), decimals)

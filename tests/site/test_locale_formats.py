@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from clubs.numbers import MINUS, number, signed
 from scoring.models import Game, Seat
+from tournaments.tables import ValueColumn
 
 
 @pytest.mark.parametrize(("lang", "may", "sep", "dec"), [
@@ -60,3 +61,12 @@ def test_the_game_list_shows_negative_scores_and_dates_in_the_readers_way(
     body = client.get(reverse("scoring:game-list"), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
     assert "−21" in body and " -21" not in body
     assert day in body and "11/20/2026" not in body
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", ["15.67", "11.5", "11", "−3"]),
+                                             ("ru", ["15,67", "11,5", "11", "−3"]),
+                                             ("de", ["15,67", "11,5", "11", "−3"])])
+def test_tie_break_values_in_the_standings_use_the_readers_numbers(lang, shown):
+    column = ValueColumn(verbose_name="Buchholz")
+    with translation.override(lang):
+        assert [column.render(v) for v in (15.6667, 11.5, 11.0, -3)] == shown
