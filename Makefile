@@ -31,9 +31,11 @@ test: lint
 	$(BIN)/python -m pytest
 
 # Not part of the two: helpers for developers.
+# Every language the site offers (settings.LANGUAGES except English, the source) has a catalogue.
+LOCALES := ru de
 messages: venv
-	$(BIN)/python manage.py makemessages -l ru --no-location --no-wrap --ignore '.venv/*' --ignore 'bench/*'
-	$(BIN)/python manage.py compilemessages -l ru --ignore '.venv/*'
+	$(BIN)/python manage.py makemessages $(LOCALES:%=-l %) --no-location --no-wrap --ignore '.venv/*' --ignore 'bench/*'
+	$(BIN)/python manage.py compilemessages $(LOCALES:%=-l %) --ignore '.venv/*'
 
 # One worker with beat inside it (fine for one machine; production runs beat on its own).
 worker: venv

@@ -148,8 +148,11 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = env.str("LANGUAGE_CODE", default="en")
-LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+LANGUAGES = [("en", _("English")), ("ru", _("Russian")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Each language's dates and numbers as its readers write them («3 дек. 2026», "3. Dez. 2026"),
+# over Django's own (docs/translations.md).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Moscow")
 USE_I18N = True
 USE_TZ = True

@@ -25,7 +25,8 @@ class RankingTable(tables.Table):
     wins = tables.Column(verbose_name=_("Wins"), attrs=NUM_WIDE)
     points_per_game = tables.Column(verbose_name=_("Points / game"), empty_values=(),
                                     order_by=("per_game",), attrs=NUM_WIDE)
-    last_played = tables.DateColumn(verbose_name=_("Last played"), format="j M Y", attrs=WIDE)
+    last_played = tables.DateColumn(verbose_name=_("Last played"), short=False,
+                                   attrs=WIDE)
     trend = tables.Column(verbose_name=_("Trend"), attrs={"td": {"class": "num nowrap"}})
 
     class Meta:

@@ -38,7 +38,7 @@ class GameFilter(django_filters.FilterSet):
     )
     tournament = django_filters.ChoiceFilter(
         choices=_tournaments_with_games, method="filter_tournament",
-        label=_("Tournament"), empty_label=_("Any game"),
+        label=_("Tournament"), empty_label=_("All tournaments"),
     )
     period = django_filters.ChoiceFilter(
         choices=PERIODS, method="filter_period", label=pgettext_lazy("games filter", "Period"),

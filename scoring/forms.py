@@ -68,7 +68,8 @@ class GameStartForm(forms.Form):
 
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"))
     title = forms.CharField(max_length=120, required=False, label=_("Title"))
-    preset = forms.ChoiceField(choices=preset_choices, label=_("Rules"))
+    # Radio buttons, not a drop-down: a choice's words wrap and are never cut at any width.
+    preset = forms.ChoiceField(choices=preset_choices, label=_("Rules"), widget=forms.RadioSelect)
     target = forms.IntegerField(min_value=10, max_value=TARGET_MAX, required=False,
                                 label=_("Target"),
                                 help_text=_("Leave empty for the rules' own target."))
@@ -81,7 +82,7 @@ class GameStartForm(forms.Form):
                  ("final", _("final scores only"))],
     )
     pool = forms.ChoiceField(
-        label=_("Pool"), initial="shared", required=False,
+        label=_("Pool"), initial="shared", required=False, widget=forms.RadioSelect,
         choices=(("shared", _("One pool for the table")),
                  ("individual", _("A pool of their own for each player"))),
         help_text=_("With a pool each, the undealt tiles are split among the players and each "

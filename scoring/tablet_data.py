@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from clubs.numbers import signed
 from scoring.engine import EngineError
 from scoring.engine.tiles import rotations
 
@@ -76,12 +77,11 @@ def pass_cost(state) -> dict:
 
 def entry_label(names: list[str], *, seat: int, tile: str, points: int) -> str:
     """'Anna 2-3-5, +10' or 'Boris passes, −25': a turn in a few words."""
-    signed = f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
     if tile:
         return pgettext("turn in a few words", "%(player)s %(tile)s, %(points)s") % {
-            "player": names[seat], "tile": tile, "points": signed}
+            "player": names[seat], "tile": tile, "points": signed(points)}
     return pgettext("turn in a few words", "%(player)s passes, %(points)s") % {
-        "player": names[seat], "points": signed}
+        "player": names[seat], "points": signed(points)}
 
 
 def undo_question(view) -> str:

@@ -40,7 +40,7 @@ def title_render(parts: dict) -> str:
 
 @title_kind("club-evening")
 def _club_evening(parts: dict) -> str:
-    day = date_format(date.fromisoformat(parts["date"]), "SHORT_DATE_FORMAT")
+    day = date_format(date.fromisoformat(parts["date"]))  # as every date on the site reads
     return gettext("Club evening %(date)s, table %(table)s") % {"date": day,
                                                                 "table": parts["table"]}
 

@@ -32,7 +32,7 @@ TIEBREAK_LABELS = {
     "progressive": gettext_lazy("Progressive score"),
     # FIDE C.07's names: WIN counts rounds worth a win's points, a bye included;
     # WON counts games won at the table. "wins" is how WON was stored before.
-    "win": gettext_lazy("Wins, byes included (WIN)"),
+    "win": gettext_lazy("Wins with byes (WIN)"),
     "won": gettext_lazy("Games won (WON)"),
     "wins": gettext_lazy("Games won (WON)"),
     "rating": gettext_lazy("Rating"),

@@ -20,7 +20,9 @@ class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, label=_("Club"))
     name = forms.CharField(label=pgettext_lazy("title of a tournament", "Name"), max_length=120)
     starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    preset = forms.ChoiceField(label=_("Game rules"), choices=preset_choices)
+    # Radio buttons, not drop-downs, where a choice takes words: they wrap, never cut.
+    preset = forms.ChoiceField(label=_("Game rules"), choices=preset_choices,
+                               widget=forms.RadioSelect)
     target = forms.IntegerField(label=_("Target per game"), min_value=1, max_value=TARGET_MAX,
                                 required=False,
                                 help_text=_("Empty: the rules' own target."))
@@ -34,10 +36,12 @@ class TournamentForm(forms.Form):
                                 max_value=30, initial=4,
                                 help_text=_("Swiss rounds; for a round robin 0 plays it in full."))
     points_scheme = forms.ChoiceField(label=_("Tournament points"),
-                                      choices=Tournament.Points.choices)
+                                      choices=Tournament.Points.choices,
+                                      widget=forms.RadioSelect)
     remainder = forms.ChoiceField(label=_("Left-over players"),
                                   choices=Tournament.Remainder.choices,
-                                  initial=Tournament.Remainder.SMALLER)
+                                  initial=Tournament.Remainder.SMALLER,
+                                  widget=forms.RadioSelect)
     avoid_same_club = forms.BooleanField(label=_("Avoid same-club meetings"), required=False)
     knockout_size = forms.IntegerField(
         label=_("Knockout qualifiers"), min_value=0, max_value=256, initial=0,

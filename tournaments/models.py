@@ -43,8 +43,8 @@ class Tournament(models.Model):
         WIN = "win", _("win 3, shared first 1, otherwise 0")
 
     class Remainder(models.TextChoices):
-        BYE = "bye", _("left-over players get a bye")
-        SMALLER = "smaller_tables", _("left-over players sit at smaller tables")
+        BYE = "bye", _("sit out with a bye")
+        SMALLER = "smaller_tables", _("play at smaller tables")
 
     club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT,
                              related_name="tournaments")

@@ -5,11 +5,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from clubs.numbers import number
+
 from .flags import TIEBREAK_LABELS
 
 
 class ValueColumn(tables.Column):
-    """A tie-break value: whole numbers plain, fractions (half points) with up to 2 places."""
+    """A tie-break value: whole numbers plain, fractions (half points) with up to 2 places, in
+    the reader's number format (15,67 in Russian and German; a negative spread with −)."""
 
     def __init__(self, **kwargs):
         super().__init__(attrs={"td": {"class": "num"}, "th": {"class": "num"}},
@@ -17,8 +20,9 @@ class ValueColumn(tables.Column):
 
     def render(self, value):
         if isinstance(value, float):
-            return f"{value:.2f}".rstrip("0").rstrip(".")
-        return value
+            places = len(f"{value:.2f}".rstrip("0").partition(".")[2])
+            return number(value, places or None)
+        return number(value) if isinstance(value, int) else value
 
 
 class StandingsTable(tables.Table):

@@ -6,8 +6,10 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
+from clubs.numbers import signed
 from ratings.tables import HIGH_FIRST, club_shown, per_game_shown
 
 register = template.Library()
@@ -15,9 +17,9 @@ register = template.Library()
 
 def _trend(value: int) -> str:
     if value > 0:
-        return f'<span class="plus">▲ +{value}</span>'
+        return f'<span class="plus">▲ {signed(value)}</span>'
     if value < 0:
-        return f'<span class="minus">▼ −{-value}</span>'
+        return f'<span class="minus">▼ {signed(value)}</span>'
     return "·"
 
 
@@ -58,7 +60,7 @@ def ranking_rows(table, me=None):
         player = r.player
         club = escape(club_shown(player))
         mark = f' <abbr title="{provisional}">?</abbr>' if r.provisional else ""
-        last = date_format(r.last_played, "j M Y") if r.last_played else ""
+        last = date_format(localtime(r.last_played)) if r.last_played else ""
         mine = player.pk == me
         tr = '<tr class="me" aria-current="true">' if mine else "<tr>"
         badge = f' <span class="badge me">{you}</span>' if mine else ""

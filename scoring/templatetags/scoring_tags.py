@@ -1,31 +1,25 @@
 from django import template
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from clubs import numbers
 
 register = template.Library()
+register.filter("signed", numbers.signed)  # the tablet's templates load it from here
 
+# What each part of a turn's points is for, said before its number ("tile +8", "draws −5";
+# in Russian «за костяшку +8», «добор −5»): a context of their own, as the words differ there
+# (written out in each call: makemessages reads only a literal context).
 PART_NAMES = {
-    "tile": _("tile"),
-    "opening": _("opening"),
-    "hexagons": _("hexagon"),
-    "bridge": _("bridge"),
-    "three_vertex": _("three corners"),
-    "vertex_placement": _("vertex placement"),
-    "draws": _("draws"),
-    "pass": _("pass"),
+    "tile": pgettext_lazy("points of a turn", "tile"),
+    "opening": pgettext_lazy("points of a turn", "opening"),
+    "hexagons": pgettext_lazy("points of a turn", "hexagon"),
+    "bridge": pgettext_lazy("points of a turn", "bridge"),
+    "three_vertex": pgettext_lazy("points of a turn", "three corners"),
+    "vertex_placement": pgettext_lazy("points of a turn", "vertex placement"),
+    "draws": pgettext_lazy("points of a turn", "draws"),
+    "pass": gettext_lazy("pass"),  # the word a passed turn is shown with: «пас», "passen"
 }
 BONUS_PARTS = ("opening", "hexagons", "bridge", "three_vertex")
-
-
-@register.filter
-def signed(value) -> str:
-    """+14, −5, 0: how a change of score is written."""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return ""
-    if number > 0:
-        return f"+{number}"
-    return f"−{-number}" if number < 0 else "0"
 
 
 @register.filter

@@ -16,6 +16,9 @@
     return node;
   }
 
+  // +14, −5, 0: the site's one minus sign (clubs/numbers.py), never a hyphen.
+  function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : "0"; }
+
   function draw() {
     const round = frames[Number(roundSelect.value)] || { turns: [] };
     slider.max = round.turns.length;
@@ -35,7 +38,7 @@
     }
     const turn = round.turns[step - 1];
     status.textContent = turn
-      ? `${step}/${round.turns.length} · ${names[turn.seat]} ${turn.points > 0 ? "+" : ""}${turn.points}`
+      ? `${step}/${round.turns.length} · ${names[turn.seat]} ${signed(turn.points)}`
       : `0/${round.turns.length}`;
   }
 

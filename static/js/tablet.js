@@ -116,7 +116,8 @@
     if (status) {
       status.textContent = entry.draws
         ? fill(status.dataset.drawnText, { n: entry.draws, p: entry.draws * data.draw_penalty })
-        : fill(status.dataset.noneText, { n: data.draws_left });
+        : data.draws_left ? fill(status.dataset.noneText, { n: data.draws_left })
+          : status.dataset.emptyText;
     }
     const pass = $("#pass-button");
     if (pass) pass.textContent = pass.dataset.label + (data.pass ? " " + signed(data.pass.points) : "");

@@ -28,7 +28,7 @@ def _top(page, selector) -> float:
     return page.locator(selector).first.bounding_box()["y"]
 
 
-@pytest.mark.parametrize("language", ["en-GB", "ru"])
+@pytest.mark.parametrize("language", ["en-GB", "ru", "de"])
 def test_phone_spectator_sees_turns_arrive_and_the_result(browser, live_server, language):
     game, last_move, finish = nearly_finished_game(ClubFactory(default_preset="pressman"))
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
@@ -87,7 +87,7 @@ def test_phone_spectator_sees_turns_arrive_and_the_result(browser, live_server, 
     context.close()
 
 
-@pytest.mark.parametrize("language", ["en-GB", "ru"])
+@pytest.mark.parametrize("language", ["en-GB", "ru", "de"])
 def test_desktop_live_page_keeps_the_menu_and_board_beside_the_scores(browser, live_server,
                                                                       language):
     game, _move, finish = nearly_finished_game(ClubFactory(default_preset="pressman"))

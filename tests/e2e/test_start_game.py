@@ -77,8 +77,10 @@ def test_referee_seats_a_member_a_new_player_and_a_guest(page, live_server, club
         "guest-add", "member-add"]
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_form_fits_a_phone(browser, live_server, club, language):
+@pytest.mark.parametrize(("language", "twice"), [("en", "Already at seat 1."),
+                                                 ("ru", "Уже сидит на месте 1."),
+                                                 ("de", "Sitzt schon auf Sitzplatz 1.")])
+def test_the_form_fits_a_phone(browser, live_server, club, language, twice):
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale=language,
                                   extra_http_headers={"Accept-Language": language})
     page = context.new_page()
@@ -92,7 +94,6 @@ def test_the_form_fits_a_phone(browser, live_server, club, language):
         for n in (1, 2, 3):
             box = page.locator(f"#id_seat_{n}").bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] >= 40
-        expect(page.locator("#seat-3-state")).to_have_text(
-            "Уже сидит на месте 1." if language == "ru" else "Already at seat 1.")
+        expect(page.locator("#seat-3-state")).to_have_text(twice)
     finally:
         context.close()

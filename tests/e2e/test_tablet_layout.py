@@ -49,6 +49,7 @@ def shoot(page, name):
 @pytest.mark.parametrize(("players", "locale"), [
     (2, "en-GB"), (4, "en-GB"), (6, "en-GB"),
     (4, "ru-RU"),  # Russian labels are longer ("Отменить" for "Undo")
+    (4, "de-DE"),  # and German ones too ("Stattdessen legen", "Rückgängig")
 ])
 def test_everything_is_visible_without_scrolling(browser, live_server, players, locale):
     game = new_game(players=players)

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def day(when):
-    return date_format(localtime(when), "j M Y")
+    return date_format(localtime(when))
 
 
 @pytest.fixture
@@ -89,7 +89,7 @@ def test_chart_points_carry_date_and_value(client, ann_season):
                 .order_by("finished_at")]
     assert titles == expected and len(titles) == 3
     g1 = ann_season["games"][0]
-    assert f'class="tick date">{date_format(localtime(g1.finished_at), "j M y")}<' in html
+    assert f'class="tick date">{date_format(localtime(g1.finished_at))}<' in html
 
 
 @pytest.mark.parametrize("params, expected", [

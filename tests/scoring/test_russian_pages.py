@@ -1,6 +1,6 @@
-"""Pages read as English and as Russian: the tablet's verb, wording that does not depend on a
-player's gender, counts through ngettext, made-up titles and rules names in the reader's
-language (rendered pages, each in both languages)."""
+"""Pages read in English, Russian and German: the tablet's verb, wording that does not depend
+on a player's gender, counts through ngettext, made-up titles and rules names and dates in the
+reader's language (rendered pages, each in every language)."""
 
 import importlib
 
@@ -29,7 +29,7 @@ def opened(game):
                 actor=Actor())
 
 
-@pytest.mark.parametrize(("lang", "verb"), [("en", "Place"), ("ru", "Выложить")])
+@pytest.mark.parametrize(("lang", "verb"), [("en", "Place"), ("ru", "Выложить"), ("de", "Legen")])
 def test_the_tablets_main_button_is_the_verb(client, referee, game, lang, verb):
     client.force_login(referee)
     body = page(client, reverse("scoring:tablet", args=[game.pk]), lang)
@@ -40,6 +40,7 @@ def test_the_tablets_main_button_is_the_verb(client, referee, game, lang, verb):
 @pytest.mark.parametrize(("lang", "said", "unsaid"), [
     ("en", "placed 4-4-4", None),
     ("ru", "— ход 4-4-4", "выложил"),
+    ("de", "legt 4-4-4", None),
 ])
 def test_the_last_turn_does_not_depend_on_the_players_gender(client, game, lang, said, unsaid):
     opened(game)
@@ -51,6 +52,7 @@ def test_the_last_turn_does_not_depend_on_the_players_gender(client, game, lang,
 @pytest.mark.parametrize(("lang", "rounds", "text"), [
     ("en", 1, "1 round<"), ("en", 3, "3 rounds<"),
     ("ru", 1, "1 раунд<"), ("ru", 3, "3 раунда<"), ("ru", 5, "5 раундов<"),
+    ("de", 1, "1 Runde<"), ("de", 3, "3 Runden<"),
 ])
 def test_a_games_rounds_are_counted_in_the_readers_plural(client, club, lang, rounds, text):
     players = [member(club, name=n) for n in ("Anna", "Boris")]
@@ -61,14 +63,16 @@ def test_a_games_rounds_are_counted_in_the_readers_plural(client, club, lang, ro
 
 
 @pytest.mark.parametrize(("lang", "rules"), [("en", "rules: Pressman (box rules)"),
-                                             ("ru", "правила: Pressman (правила из коробки)")])
+                                             ("ru", "правила: Pressman (правила из коробки)"),
+                                             ("de", "Regeln: Pressman (Regeln aus der Schachtel)")])
 def test_the_rules_are_named_in_the_readers_language(client, game, lang, rules):
     body = page(client, game.get_absolute_url(), lang)
     assert rules in body and "rules: pressman" not in body
 
 
-@pytest.mark.parametrize(("lang", "title"), [("en", "Club evening 11/20/2026, table 2"),
-                                             ("ru", "Клубный вечер 20.11.2026, стол 2")])
+@pytest.mark.parametrize(("lang", "title"), [("en", "Club evening 20 Nov 2026, table 2"),
+                                             ("ru", "Клубный вечер 20 нояб. 2026, стол 2"),
+                                             ("de", "Vereinsabend 20. Nov. 2026, Tisch 2")])
 def test_a_made_up_title_is_worded_for_each_reader(client, game, lang, title):
     Game.objects.filter(pk=game.pk).update(
         title_parts={"kind": "club-evening", "date": "2026-11-20", "table": 2})
@@ -81,7 +85,7 @@ def test_a_typed_title_is_shown_as_typed_in_both_languages(client, club):
     players = [member(club, name=n) for n in ("Anna", "Boris")]
     game = game_start(club=club, players=players, title="Friday final",
                       title_parts={"kind": "tonight", "table": 1}, actor=Actor())
-    for lang in ("en", "ru"):
+    for lang in ("en", "ru", "de"):
         assert "<h1>Friday final" in page(client, game.get_absolute_url(), lang)
 
 
@@ -89,6 +93,7 @@ def test_unknown_title_parts_fall_back_to_the_games_number(client, game):
     Game.objects.filter(pk=game.pk).update(title_parts={"kind": "from-the-future"})
     assert f"<h1>Game {game.pk}" in page(client, game.get_absolute_url(), "en")
     assert f"<h1>Партия {game.pk}" in page(client, game.get_absolute_url(), "ru")
+    assert f"<h1>Partie {game.pk}" in page(client, game.get_absolute_url(), "de")
 
 
 @pytest.mark.parametrize(("lang", "pool", "text"), [
@@ -98,6 +103,8 @@ def test_unknown_title_parts_fall_back_to_the_games_number(client, game):
     ("ru", 3, "В базаре осталось только 3 костяшки."),
     ("ru", 7, "В базаре осталось только 7 костяшек."),
     ("ru", 21, "В базаре осталась только 21 костяшка."),
+    ("de", 1, "Im Vorrat liegt nur noch 1 Stein."),
+    ("de", 2, "Im Vorrat liegen nur noch 2 Steine."),
 ])
 def test_refusals_count_tiles_in_the_readers_plural(lang, pool, text):
     with translation.override(lang):
@@ -108,6 +115,7 @@ def test_refusals_count_tiles_in_the_readers_plural(lang, pool, text):
     ("en", 1, "A player may pass only after drawing 1 tile (drawn: 0)."),
     ("ru", 1, "Пасовать можно, только взяв из базара 1 костяшку (взято: 0)."),
     ("ru", 3, "Пасовать можно, только взяв из базара 3 костяшки (взято: 0)."),
+    ("de", 3, "Passen darf ein Spieler erst, nachdem er 3 Steine gezogen hat (gezogen: 0)."),
 ])
 def test_the_must_draw_refusal_counts_in_the_readers_plural(lang, needed, text):
     with translation.override(lang):
@@ -115,7 +123,8 @@ def test_the_must_draw_refusal_counts_in_the_readers_plural(lang, needed, text):
 
 
 @pytest.mark.parametrize(("lang", "column", "label"), [("en", ">Place<", "Played in"),
-                                                       ("ru", ">Место<", "Период игр")])
+                                                       ("ru", ">Место<", "Период игр"),
+                                                       ("de", ">Platz<", "Gespielt im Zeitraum")])
 def test_places_and_periods_on_the_player_and_rankings_pages(client, game, lang, column, label):
     player = game.seats.get(position=0).player
     assert column in page(client, reverse("ratings:player-detail", args=[player.pk]), lang)
@@ -131,4 +140,4 @@ def test_demo_titles_stored_as_english_become_parts(game):
     assert game.title == "" and game.title_parts == {
         "kind": "club-evening", "date": "2026-11-20", "table": 2}
     with translation.override("ru"):
-        assert str(game) == "Клубный вечер 20.11.2026, стол 2"
+        assert str(game) == "Клубный вечер 20 нояб. 2026, стол 2"

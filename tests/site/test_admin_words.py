@@ -49,4 +49,4 @@ def test_the_audit_admin_shows_actions_and_columns_in_russian(client, game):
     assert "Номер раунда" in body and "Номер хода" in body  # round_number, turn_number
     game_page = client.get(f"/admin/scoring/game/{game.pk}/change/", HTTP_ACCEPT_LANGUAGE="ru")
     assert game_page.status_code == 200
-    assert "Костяшек на базаре" in game_page.content.decode()  # pool_size
+    assert "Костяшек в базаре" in game_page.content.decode()  # pool_size

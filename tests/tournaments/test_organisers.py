@@ -385,7 +385,7 @@ def test_standings_show_each_round_of_each_player(client, club, players):
     row = re.search(rf'<tr data-cross-player="{winner}">.*?</tr>', body).group(0)
     assert f"<strong>+3</strong> <span class=\"muted small\">1/{seats[winner].score}</span>" in row
     body = text(client.get(url("standings", tournament), HTTP_ACCEPT_LANGUAGE="ru"))
-    assert "По раундам" in body and "Р2</th>" in body
+    assert "По турам" in body and "Т2</th>" in body
 
 
 def test_standings_query_budget_with_round_by_round(client, club, players,

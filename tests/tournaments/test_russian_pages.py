@@ -1,4 +1,5 @@
-"""Tournament pages in both languages: a tournament's round is a «тур» (a game's is a «раунд»),
+"""Tournament pages in every language: a tournament's round is a «тур» (a game's is a «раунд»),
+in German a «Durchgang» (a game's is a «Runde»),
 a tournament game's made-up title is worded in the reader's language, and titles published
 before the change become parts (the data migration)."""
 
@@ -31,12 +32,14 @@ def published(tournament):
 @pytest.mark.parametrize(("lang", "heading", "round_1", "title"), [
     ("en", ">Rounds<", "Round 1", "Spring Open · round 1, table 1"),
     ("ru", ">Туры<", "Тур 1", "Spring Open · тур 1, стол 1"),
+    ("de", ">Durchgänge<", "Durchgang 1", "Spring Open · Durchgang 1, Tisch 1"),
 ])
 def test_a_tournaments_rounds_and_game_titles_in_the_readers_language(
         client, tournament, published, lang, heading, round_1, title):
     detail = page(client, tournament.get_absolute_url(), lang)
     assert heading in detail and round_1 in detail
     assert "Раунд 1" not in detail and ">Раунды<" not in detail
+    assert ">Runden<" not in detail and "Runde 1" not in detail
     game = published.tables.get(number=1).game
     assert game.title == ""
     assert f"<h1>{title}" in page(client, game.get_absolute_url(), lang)
@@ -44,7 +47,8 @@ def test_a_tournaments_rounds_and_game_titles_in_the_readers_language(
     assert round_1 in round_page
 
 
-@pytest.mark.parametrize(("lang", "status"), [("en", "finished"), ("ru", "завершён")])
+@pytest.mark.parametrize(("lang", "status"), [("en", "finished"), ("ru", "завершён"),
+                                              ("de", "beendet")])
 def test_a_finished_tournament_is_masculine_in_russian(client, tournament, lang, status):
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     listing = page(client, reverse("tournaments:list"), lang)
@@ -67,7 +71,8 @@ def test_titles_published_before_become_parts(tournament, published):
 
 
 @pytest.mark.parametrize(("lang", "title"), [("en", "Spring Open · round 1, table 1"),
-                                             ("ru", "Spring Open · тур 1, стол 1")])
+                                             ("ru", "Spring Open · тур 1, стол 1"),
+                                             ("de", "Spring Open · Durchgang 1, Tisch 1")])
 def test_the_api_words_a_made_up_title_for_its_reader(client, published, lang, title):
     game = published.tables.get(number=1).game
     response = client.get(reverse("api:game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang)
