@@ -18,7 +18,7 @@ def rank_players(players: Sequence[PlayerEntry]) -> list[PlayerEntry]:
 def scaled_points(values: Sequence[float]) -> list[int]:
     """Turn point totals (ints, halves, ...) into integers with the same ratios.
 
-    Integer costs keep networkx's matching in exact integer arithmetic.
+    Integer costs keep the matching (rustworkx) in exact integer arithmetic.
     """
     fracs = [Fraction(v).limit_denominator(10**6) for v in values]
     scale = lcm(*(f.denominator for f in fracs)) if fracs else 1
@@ -44,6 +44,7 @@ class SwissContext:
             raise PairingError("players-twice", "player ids must be unique", {})
         self.options = options
         self.table_size = table_size
+        self.history = history
         self.meetings = Meetings(history)
         self.players = rank_players(players)
         self.ids = [p.id for p in self.players]
