@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
 from .errors import PairingError
 from .model import History, Meetings, PlayerEntry, SwissOptions
+
+#: Share of ``time_limit`` kept back from the solvers for the work after them (a solver
+#: may also overrun its own limit a little while it stops).
+RESERVE = 0.05
+
+
+def time_left(deadline: float) -> float:
+    """Seconds until ``deadline`` (a ``time.perf_counter`` value), never negative."""
+    return max(0.0, deadline - time.perf_counter())
 
 
 def rank_players(players: Sequence[PlayerEntry]) -> list[PlayerEntry]:
@@ -45,6 +55,9 @@ class SwissContext:
         self.options = options
         self.table_size = table_size
         self.history = history
+        # One deadline for the whole round: every phase and every solver call takes what is
+        # left of it, less a reserve for the seating and flags after the last solver call.
+        self.deadline = time.perf_counter() + options.time_limit * (1 - RESERVE)
         self.meetings = Meetings(history)
         self.players = rank_players(players)
         self.ids = [p.id for p in self.players]

@@ -119,15 +119,16 @@ class RoundProblem:
 
 
 def solve_round(
-    problem: RoundProblem, draft: list[list[int]], time_limit: float, future: int = 0
+    problem: RoundProblem, draft: list[list[int]], deadline: float, future: int = 0
 ) -> ExactResult:
     """Improve or prove ``draft`` (tables of rank indices, sizes as ``problem.sizes``).
 
     The result is never worse than the draft on the tiers in order; its
-    flags say which tiers were proven optimal within ``time_limit``.
+    flags say which tiers were proven optimal before ``deadline`` (a
+    ``time.perf_counter`` value, the round's one deadline: every step gets
+    what is left of it).
     """
     start = time.perf_counter()
-    deadline = start + time_limit
     if future:
         planned = _solve_planned(problem, future, deadline)
         if planned is not None:

@@ -28,7 +28,7 @@ from math import comb
 
 from . import partition
 from .feasible import conflict_free
-from .swiss_context import SwissContext, tier_multipliers
+from .swiss_context import SwissContext, tier_multipliers, time_left
 from .swiss_exact import RoundProblem, solve_round
 
 #: Largest field (seated players) for the repeat-free feasibility search.
@@ -96,11 +96,13 @@ def pair_tables(
         return (better or tables), ("minimal" if complete else "heuristic")
     if not any(pair_cost(a, b) >= m_rep for t in tables for a, b in combinations(t, 2)):
         return tables, "minimal"  # no repeat and no forbidden pair: nothing to prove
-    if len(order) > FEASIBLE_LIMIT:
+    if len(order) > FEASIBLE_LIMIT or time_left(ctx.deadline) <= 0:
         return tables, "heuristic"
     # Repeats left: look for a repeat-free split directly, which either
     # gives a better start for the local search or proves repeats unavoidable.
-    found, complete = conflict_free(order, sizes, lambda i, j: pair_cost(i, j) < m_rep)
+    found, complete = conflict_free(
+        order, sizes, lambda i, j: pair_cost(i, j) < m_rep, deadline=ctx.deadline
+    )
     if found is None:
         return tables, ("unavoidable" if complete else "heuristic")
     partition.improve(found, pair_cost, conflict=m_club)
@@ -133,7 +135,7 @@ def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[l
         met=lambda i, j: ctx.is_forbidden(i, j) or ctx.repeat_cost(i, j) > 0,
     )
     future = _rounds_to_plan(ctx, order)
-    result = solve_round(problem, tables, ctx.options.time_limit, future)
+    result = solve_round(problem, tables, ctx.deadline, future)
     ranked = sorted(result.tables, key=lambda t: (len(t) != ctx.table_size, min(t)))
     return ranked, ("minimal" if result.conflicts_proven else "heuristic")
 
