@@ -252,14 +252,23 @@ class _Columns:
         self.order = list(problem.order)
         self.position = {i: pos for pos, i in enumerate(self.order)}
         self.sizes = Counter(problem.sizes)
-        self.columns = [tuple(sorted(t, key=self.position.__getitem__)) for t in tables]
-        # Members by position, padded with a row (len(order)) that is 0 in every lookup.
+        # Members by position, padded with a row (len(order)) that is 0 in every lookup;
+        # numpy per table size (up to COLUMN_LIMIT tables: a Python loop takes a while).
         width, pad = max(self.sizes), len(self.order)
-        self.members = np.array(
-            [[self.position[i] for i in c] + [pad] * (width - len(c)) for c in self.columns]
-        ).reshape(len(self.columns), width)
+        place = np.full(max(self.order) + 1, pad, dtype=np.int64)
+        place[self.order] = np.arange(pad)
+        ids = np.array(self.order + [-1], dtype=np.int64)
         self.size_row = {size: k for k, size in enumerate(sorted(self.sizes))}
-        self.size_of = np.array([self.size_row[len(c)] for c in self.columns], dtype=int)
+        blocks, self.columns, size_of = [], [], []
+        for size in sorted({len(t) for t in tables}):
+            rows = np.sort(place[np.array([t for t in tables if len(t) == size],
+                                          dtype=np.int64)], axis=1)
+            blocks.append(np.pad(rows, ((0, 0), (0, width - size)), constant_values=pad))
+            self.columns.extend(map(tuple, ids[rows].tolist()))
+            size_of.append(np.full(len(rows), self.size_row[size], dtype=int))
+        self.members = (np.concatenate(blocks) if blocks
+                        else np.zeros((0, width), dtype=np.int64))
+        self.size_of = np.concatenate(size_of) if size_of else np.zeros(0, dtype=int)
         self.weights = _values(problem, self.order, self.members)
         self.fixed: list[tuple[int, int]] = []
 
@@ -381,6 +390,10 @@ class _Columns:
         for k, x in zip(keep, xs, strict=True):
             model.add_hint(x, 1 if k in start else 0)
         solver = mb.Solver(BACKEND)
+        # The time left once the model is built (that takes a moment over many tables).
+        seconds = deadline - time.perf_counter()
+        if seconds < MIN_SECONDS:
+            return None
         solver.set_time_limit_in_seconds(seconds)
         if BACKEND == "sat":
             solver.set_solver_specific_parameters("num_workers: 1")

@@ -149,7 +149,7 @@ def solve_round(
         if solved is None:
             solved = least_conflict(
                 problem.order, problem.sizes, problem.conflict, current,
-                (deadline - time.perf_counter()) / 2,
+                columns.share_of(deadline, 0.5),
             )
         tables, best, conflicts_proven = solved
         if tables is not None and best <= conflicts:
@@ -260,8 +260,7 @@ def _first_seated(problem: RoundProblem, candidates, conflicts: int, seat_ok, de
     decided = True
     for split in candidates:
         tables, settled = seat_split(
-            problem.order, problem.points, split, problem.conflict, conflicts, seat_ok,
-            deadline - time.perf_counter(),
+            problem.order, problem.points, split, problem.conflict, conflicts, seat_ok, deadline,
         )
         if tables is not None:
             return tables, decided
@@ -312,7 +311,7 @@ def _solve_planned(problem: RoundProblem, future: int, deadline: float) -> Exact
         return None
     current, proven = None, []
     for tier in model.tiers():
-        best, optimal, tables = model.minimise(tier, current, deadline - time.perf_counter())
+        best, optimal, tables = model.minimise(tier, current, deadline)
         if tables is None:
             if current is None:
                 return None  # no completion found (or proven impossible)
@@ -432,16 +431,16 @@ class _PlannedModel:
     def tiers(self) -> list:
         return [self.conflict_total, self.score_total, self.seat_total]
 
-    def minimise(self, objective, tables, seconds: float):
+    def minimise(self, objective, tables, deadline: float):
         """(best value, proven optimal, round-0 tables or None) for ``objective``."""
-        if seconds <= 0:
+        if time.perf_counter() >= deadline:
             return None, False, None
         self.m.clear_hints()
         if tables is not None:
             self._hint(tables)
         self.m.minimize(objective)
         solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = seconds
+        solver.parameters.max_time_in_seconds = max(0.0, deadline - time.perf_counter())
         solver.parameters.num_workers = 1
         status = solver.solve(self.m)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
