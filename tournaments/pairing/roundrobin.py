@@ -169,6 +169,29 @@ def _table_schedule(
     return Schedule(drafts, flags)
 
 
+def spread_rounds(
+    counts: list[list[int]], sizes: list[int], rounds: int, seed: int = 0
+) -> list[list[list[int]]]:
+    """``rounds`` rounds of players ``0..n-1`` at tables of ``sizes`` after meetings ``counts``.
+
+    The round robin's search (greedy rounds, then annealing): fewest meetings
+    beyond a second, then fewest pairs never met, then squared counts — with
+    the number of meetings fixed, fewest unmet pairs is fewest repeats. The
+    Swiss system uses it as a first guess when it plans the rest of an event.
+    """
+    counts = [list(row) for row in counts]
+    rng = random.Random(seed)
+    plan = []
+    for _ in range(rounds):
+        order = list(range(len(counts)))
+        rng.shuffle(order)
+        tables = _optimise(order, sizes, counts)
+        _count(counts, tables, +1)
+        plan.append((tables, [], False))
+    _anneal(plan, counts, rng)
+    return [tables for tables, _, _ in plan]
+
+
 def _pair_cost(counts: list[list[int]]):
     # Meeting again costs (number of pairs)^count: one more pair at a higher
     # count always weighs more than any number of pairs below it, which
