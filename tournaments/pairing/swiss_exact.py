@@ -306,9 +306,8 @@ def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
 def solve_planned(
     problem: RoundProblem, draft: list[list[int]], future: int, deadline: float,
     repeat_free: bool, schedule: list[list[list[int]]] | None = None,
-) -> tuple[ExactResult, int] | None:
-    """(this round, the repeats left for it and ``future`` more rounds) or ``None`` (no
-    completion found in time).
+) -> ExactResult | None:
+    """This round planned with ``future`` more, or ``None`` (no completion found in time).
 
     ``schedule``, this round and the later ones as a good guess (tables of
     rank indices), starts the solver: it then finds at least as few repeats.
@@ -321,7 +320,7 @@ def solve_planned(
     model = _PlannedModel(problem, rounds=1 + future, repeat_free=repeat_free)
     if not model.build():
         return None
-    current, proven, repeats = None, [], 0
+    current, proven = None, []
     for tier in model.tiers():
         start_from = [current] if current else (schedule or [draft])
         best, optimal, tables = model.minimise(tier, start_from, deadline)
@@ -330,15 +329,12 @@ def solve_planned(
                 return None  # no completion found
             proven.append(False)
             continue
-        if current is None:
-            repeats = best
         current = tables
         proven.append(optimal)
         model.fix(tier, best)
     proven += [False] * (4 - len(proven))
-    result = ExactResult(current, False, proven[2], proven[2] and proven[3], True,
-                         time.perf_counter() - start)
-    return result, repeats
+    return ExactResult(current, False, proven[2], proven[2] and proven[3], True,
+                       time.perf_counter() - start)
 
 
 class _PlannedModel:

@@ -173,10 +173,9 @@ def _plan(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[li
                             repeat_free=not small, schedule=schedule)
     if planned is None:
         return None
-    result, _ = planned
     has_repeat = any(ctx.repeat_cost(a, b) or ctx.is_forbidden(a, b)
-                     for t in result.tables for a, b in combinations(t, 2))
-    return _ranked(ctx, result.tables), ("heuristic" if has_repeat else "minimal")
+                     for t in planned.tables for a, b in combinations(t, 2))
+    return _ranked(ctx, planned.tables), ("heuristic" if has_repeat else "minimal")
 
 
 def _rounds_to_plan(ctx: SwissContext, order: list[int]) -> int:
