@@ -12,7 +12,7 @@ from .model import History, Meetings, PlayerEntry, SwissOptions
 
 #: Share of ``time_limit`` kept back from the solvers for the work after them (a solver
 #: may also overrun its own limit a little while it stops).
-RESERVE = 0.05
+RESERVE = 0.08
 
 
 def time_left(deadline: float) -> float:

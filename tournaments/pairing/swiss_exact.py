@@ -173,7 +173,7 @@ def solve_round(
     if not score_proven and _time_left(deadline):
         # Seat balance needs time only when swaps of equal points leave an
         # unfair table; otherwise score mixing may use all of it.
-        seats_after = problem.tiers(tidy(problem, current))[2]
+        seats_after = problem.tiers(tidy(problem, current, deadline))[2]
         solved = columns.least_score(
             problem, current, conflicts,
             columns.share_of(deadline, SCORE_SHARE) if seats_after else deadline,
@@ -187,7 +187,7 @@ def solve_round(
             if better is not None:
                 current = better
     # 3. Seat balance: 0 is a bound; otherwise the fewest tables without a fair opener.
-    current = tidy(problem, current)
+    current = tidy(problem, current, deadline)
     seats = problem.tiers(current)[2]
     seat_proven = seats == 0
     if not seat_proven and _time_left(deadline):
@@ -200,7 +200,7 @@ def solve_round(
             balanced, seat_proven = _balanced_split(problem, current, conflicts, seats, deadline)
             if balanced is not None:
                 current = balanced
-    current = tidy(problem, current)
+    current = tidy(problem, current, deadline)
     return ExactResult(
         current, conflicts_proven, conflicts_proven and score_proven,
         conflicts_proven and score_proven and seat_proven, False, time.perf_counter() - start,
@@ -269,14 +269,17 @@ def _first_seated(problem: RoundProblem, candidates, conflicts: int, seat_ok, de
     return None, decided
 
 
-def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
+def tidy(
+    problem: RoundProblem, tables: list[list[int]], deadline: float = float("inf")
+) -> list[list[int]]:
     """Swap players with equal points between tables while seat balance or rank spread improve.
 
     Equal points keep score mixing; a swap is taken only when it does not
     raise the conflicts of the two tables and lowers their unfair tables,
     or keeps those and lowers the rank spread — so the proven tiers stay
     as they are, seat balance often reaches its bound 0 before the seat
-    tier is solved, and tables end up close in the ranking.
+    tier is solved, and tables end up close in the ranking. Stops at
+    ``deadline``: it only tidies, a round is never late for it.
     """
     pos = {i: k for k, i in enumerate(problem.order)}
     points = problem.points
@@ -287,7 +290,7 @@ def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
 
     tables = [list(t) for t in tables]
     improved = True
-    while improved:
+    while improved and time.perf_counter() < deadline:
         improved = False
         for a, b in combinations(range(len(tables)), 2):
             before = key(tables[a], tables[b])
