@@ -397,8 +397,8 @@ def main() -> None:
     parser.add_argument(
         "--fallback",
         action="store_true",
-        help="also time the whole-field complete graph used for tables of 2 when no "
-        "repeat-free pairing exists (about half a minute for 500 players)",
+        help="also time the whole-field complete graph used for tables of 2 above 160 "
+        "players when the banded matching leaves a conflict (about 2 s for 500 players)",
     )
     parser.add_argument(
         "--dutch",
@@ -440,20 +440,21 @@ def main() -> None:
 
 
 def fallback_case() -> None:
-    """Force the complete-graph matching (normally only for unavoidable repeats)."""
+    """Force the complete-graph matching (above 160 players only when the band leaves a
+    conflict)."""
     from tournaments.pairing import swiss_pairs
 
-    saved = swiss_pairs.SMALL_FIELD
+    saved = swiss_pairs.FULL
     try:
         for n in (200, 500):
             players, history, _ = simulate(n, 2, 8, seed=n * 10 + 2)
-            swiss_pairs.SMALL_FIELD = n  # every field this size goes to the complete graph
+            swiss_pairs.FULL = n  # every field this size goes to the complete graph
             t0 = time.perf_counter()
             pair_swiss(players, history, 2)
             print(f"tables of 2, complete graph ({n * (n - 1) // 2} edges), {n} players: "
                   f"{time.perf_counter() - t0:.1f} s")
     finally:
-        swiss_pairs.SMALL_FIELD = saved
+        swiss_pairs.FULL = saved
 
 
 if __name__ == "__main__":
