@@ -75,8 +75,9 @@ def scheme_for(tournament: Tournament) -> pairing.PointsScheme:
     return pairing.by_placing(bye=tournament.table_size - 1)
 
 
-def round_results(tables: Iterable[PlayedTable]) -> list[pairing.RoundResult]:
-    """The finished games and byes, one RoundResult per round (unfinished tables left out)."""
+def round_results(tables: Sequence[PlayedTable]) -> list[pairing.RoundResult]:
+    """The finished games, byes and absent players, one RoundResult per round (unfinished
+    tables left out)."""
     by_round: dict[int, tuple[list, list]] = {}
     for t in tables:
         games, byes = by_round.setdefault(t.round_number, ([], []))
@@ -88,9 +89,17 @@ def round_results(tables: Iterable[PlayedTable]) -> list[pairing.RoundResult]:
                 scores=tuple(s for _, s, _ in t.results),
                 placings=tuple(pl for _, _, pl in t.results),
             ))
+    # Who played anywhere in these rounds but was not seated in one (withdrawn): C.07's
+    # dummy opponent for that round. A table still being played seats its players.
+    everybody = {p for t in tables for p in t.seats}
+    seated: dict[int, set[int]] = {}
+    for t in tables:
+        seated.setdefault(t.round_number, set()).update(t.seats)
     return [
-        pairing.RoundResult(tuple(games), tuple(byes))
-        for _, (games, byes) in sorted(by_round.items())
+        pairing.RoundResult(
+            tuple(games), tuple(byes), tuple(sorted(everybody - seated[number]))
+        )
+        for number, (games, byes) in sorted(by_round.items())
     ]
 
 

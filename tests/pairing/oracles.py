@@ -120,3 +120,66 @@ def play(draft: RoundDraft, rng: random.Random) -> dict[int, int]:
     for pid in draft.byes:
         gained[pid] = 1
     return gained
+
+
+def colours_so_far(history) -> dict[int, list[str]]:
+    """Each player's colours at tables of 2, oldest first: the first seat is White."""
+    out: dict[int, list[str]] = {}
+    for tables in history:
+        for seats in tables:
+            if len(seats) == 2:
+                out.setdefault(seats[0], []).append("W")
+                out.setdefault(seats[1], []).append("B")
+    return out
+
+
+def colour_preference(colours: Sequence[str]) -> tuple[str | None, str | None]:
+    """(colour, strength) as FIDE's Dutch rules define it (C.04.3 A.6), written out plainly.
+
+    Absolute: colour difference beyond ±1, or the same colour in the last two games;
+    strong: difference ±1; mild: difference 0, the other colour than last time;
+    none before the first game.
+    """
+    if not colours:
+        return None, None
+    diff = colours.count("W") - colours.count("B")
+    other = {"W": "B", "B": "W"}
+    if diff > 1:
+        return "B", "absolute"
+    if diff < -1:
+        return "W", "absolute"
+    if len(colours) >= 2 and colours[-1] == colours[-2]:
+        return other[colours[-1]], "absolute"
+    if diff == 1:
+        return "B", "strong"
+    if diff == -1:
+        return "W", "strong"
+    return other[colours[-1]], "mild"
+
+
+def colour_report(pairs, history) -> dict[str, int]:
+    """How a round's (white, black) pairs keep FIDE's colour rules, counted per player.
+
+    ``absolute``: players given the colour against an absolute preference
+    (their difference goes past ±2, or a third equal colour in a row);
+    ``unmet``: players not given their preference (C.04.3 C12);
+    ``unmet_strong``: of those, strong or absolute preferences (C13);
+    ``three_in_a_row`` and ``difference``: the two kinds of absolute break.
+    """
+    colours = colours_so_far(history)
+    report = dict.fromkeys(("absolute", "unmet", "unmet_strong", "three_in_a_row",
+                            "difference"), 0)
+    for white, black in pairs:
+        for player, got in ((white, "W"), (black, "B")):
+            seen = colours.get(player, [])
+            wanted, strength = colour_preference(seen)
+            if wanted is None or wanted == got:
+                continue
+            report["unmet"] += 1
+            report["unmet_strong"] += strength in ("strong", "absolute")
+            if strength == "absolute":
+                report["absolute"] += 1
+                after = [*seen, got]
+                report["three_in_a_row"] += after[-3:] == [got] * 3
+                report["difference"] += abs(after.count("W") - after.count("B")) > 2
+    return report

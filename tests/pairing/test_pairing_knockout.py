@@ -104,11 +104,13 @@ def test_tables_of_four_top_two_advance():
     assert [[s.seed for s in m.slots] for m in first] == [
         [1, 8, 12, 16], [4, 5, 9, 13], [3, 6, 10, 14], [2, 7, 11, 15]
     ]
-    # Round 2 is seeded by the expected results: winners 1-4, runners-up 5-8.
+    # Round 2 is seeded by the expected results: winners 1-4, runners-up 5-8,
+    # and nobody meets a table-mate of round 1 again (seed 8 would have joined
+    # seed 1, the winner of their table: seeds 7 and 8 swap tables).
     second = [[bracket.describe(s) for s in m.slots] for m in bracket.matches if m.round == 2]
     assert second == [
-        ["winner of M1", "winner of M2", "2nd of M3", "2nd of M1"],
-        ["winner of M4", "winner of M3", "2nd of M2", "2nd of M4"],
+        ["winner of M1", "winner of M2", "2nd of M3", "2nd of M4"],
+        ["winner of M4", "winner of M3", "2nd of M2", "2nd of M1"],
     ]
     state, _, _ = play_out(bracket, seed_wins(bracket))
     assert state.champion == 1

@@ -10,9 +10,11 @@ from tournaments.pairing import (
     meeting_counts,
     resolvable_design,
     round_robin,
+    table_sizes,
 )
 from tournaments.pairing.design_search import differences, layout, search_base
 from tournaments.pairing.designs import product_rounds
+from tournaments.pairing.nearly_kirkman import nearly_kirkman_rounds
 
 
 def parse(text):
@@ -252,3 +254,46 @@ def test_field_group_multiplies_as_a_field(p, r):
                 assert group.times[group.add[a][b]] == group.add[group.times[a]][group.times[b]]
     i = 1  # element number p·0 + 1 is i
     assert _Group(("gf", p, r), i).times[i] == r * p  # i² = r + 0·i
+
+
+@pytest.mark.parametrize("n", range(18, 61, 6))
+def test_nearly_kirkman_systems_meet_every_pair_once_but_a_perfect_matching(n):
+    rounds = nearly_kirkman_rounds(n)
+    assert len(rounds) == n // 2 - 1
+    pairs = [tuple(sorted(p)) for rnd in rounds for t in rnd for p in combinations(t, 2)]
+    for rnd in rounds:
+        assert sorted(p for t in rnd for p in t) == list(range(n))  # a partition
+        assert {len(t) for t in rnd} == {3}
+    assert len(pairs) == len(set(pairs))  # no pair twice
+    unmet = set(combinations(range(n), 2)) - set(pairs)
+    assert len(unmet) == n // 2
+    assert sorted(p for pair in unmet for p in pair) == list(range(n))  # disjoint pairs
+
+
+@pytest.mark.parametrize("n", range(18, 61, 6))
+def test_round_robin_in_threes_for_6t_players_leaves_n_over_6_pairs_unmet(n):
+    ids = list(range(100, 100 + n))
+    schedule = round_robin(ids, table_size=3)
+    assert len(schedule.rounds) == n // 2
+    counts = meeting_counts(ids, schedule.rounds)
+    assert sum(1 for c in counts.values() if c == 0) == n // 6
+    assert max(counts.values()) == 2
+    flag = schedule.flags[0].params
+    assert (flag["unmet_pairs"], flag["max"]) == (n // 6, 2)
+    assert not [f for f in schedule.flags if f.code == "exact-design"]
+
+
+@pytest.mark.parametrize(("size", "first", "last"), [(3, 7, 41), (4, 8, 41)])
+def test_no_third_meeting_while_a_pair_has_not_met(size, first, last):
+    """Default rounds and two more: a pair meets a third time only once every pair met.
+
+    Fields where every round seats everybody (with byes, the rotation of byes decides who
+    sits together; 6 in threes has only ten possible rounds, see docs/pairing.md)."""
+    for n in range(first, last):
+        if table_sizes(n, size, "bye")[1]:
+            continue
+        default = -(-(n - 1) // (size - 1))
+        for rounds in (default, default + 2):
+            schedule = round_robin(list(range(n)), table_size=size, rounds=rounds)
+            counts = meeting_counts(list(range(n)), schedule.rounds).values()
+            assert max(counts) <= 2 or min(counts) >= 1, (n, rounds, max(counts), min(counts))

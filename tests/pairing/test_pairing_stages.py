@@ -101,10 +101,12 @@ def test_play_helper_gives_every_seated_player_points():
     assert sorted(gained.values()) == [0, 0, 1, 1, 2, 2, 3, 3]
 
 
-def test_package_imports_only_the_standard_library_networkx_ortools_and_coded():
+def test_package_imports_only_the_standard_library_rustworkx_ortools_and_coded():
     # coded: the error shape the pure cores share, itself standard library only;
     # numpy: a requirement of ortools itself (the exact Swiss prices tables with it).
-    allowed = set(sys.stdlib_module_names) | {"networkx", "ortools", "numpy", "__future__", "coded"}
+    # rustworkx: the maximum-weight matching of tables of 2.
+    allowed = set(sys.stdlib_module_names) | {
+        "rustworkx", "ortools", "numpy", "__future__", "coded"}
     for path in PACKAGE.glob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):

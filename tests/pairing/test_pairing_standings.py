@@ -216,6 +216,33 @@ def test_withdrawn_players_count_as_table_mates_only():
     assert standings.rows[0].value("buchholz") == 0
 
 
+def test_withdrawn_players_unplayed_rounds_meet_a_dummy_with_their_own_points():
+    """FIDE C.07 (2023): an unplayed round counts as a game against a dummy opponent
+    with the player's own final points, the result as scored (absent: a loss)."""
+    rounds = [
+        rr(((1, 2), (1, 0)), ((4, 3), (1, 0))),
+        rr(((3, 1), (1, 0)), ((2, 4), (1, 0))),
+        # Player 4 withdrew after round 2; player 1 has the bye.
+        RoundResult((TableResult((2, 3), (0, 0)),), byes=(1,), absent=(4,)),
+    ]
+    players = [PlayerEntry(i) for i in (1, 2, 3, 4)]
+    standings = compute_standings(
+        players, rounds, win_tie_loss(win=1, tie=0.5, loss=0, bye=1),
+        tiebreaks=("points", "buchholz", "buchholz-cut1", "sonneborn-berger"),
+    )
+    rows = {r.player: r for r in standings.rows}
+    assert {p: rows[p].value("points") for p in rows} == {1: 2, 2: 1.5, 3: 1.5, 4: 1}
+    # 4 met 3 (1.5) and 2 (1.5), then a dummy with 4's own 1 point: 4, not 3.
+    assert rows[4].value("buchholz") == 4
+    assert rows[4].value("buchholz-cut1") == 3  # the dummy's 1 is the lowest round
+    # Beat 3 (1.5 x 1), lost to 2 and to the dummy (x 0).
+    assert rows[4].value("sonneborn-berger") == 1.5
+    # Opponents of the withdrawn player count 4's real points (1) for the round they met.
+    assert rows[2].value("buchholz") == 2 + 1 + 1.5
+    assert rows[3].value("buchholz") == 1 + 2 + 1.5
+    assert rows[1].value("buchholz") == 1.5 + 1.5 + 2  # the bye: 1's own 2 points
+
+
 def test_unknown_tiebreak_is_refused():
     with pytest.raises(ValueError):
         compute_standings(PLAYERS, ROUNDS, tiebreaks=("points", "coin"))

@@ -11,6 +11,7 @@ round of a small field.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
@@ -20,12 +21,14 @@ def conflict_free(
     sizes: Sequence[int],
     compatible: Callable[[int, int], bool],
     budget: int = 200_000,
+    deadline: float = float("inf"),
 ) -> tuple[list[list[int]] | None, bool]:
     """Split ``order`` into tables of ``sizes`` (any arrangement) with compatible pairs only.
 
     Returns ``(tables, complete)``: the tables (sorted by their best-placed
     member) or ``None``; ``complete`` is False when the ``budget`` of
-    search nodes ran out before an answer, so ``None`` proves nothing.
+    search nodes or the time (``deadline``, a ``time.perf_counter`` value)
+    ran out before an answer, so ``None`` proves nothing.
     """
     pos = {p: k for k, p in enumerate(order)}
     compat = {p: {q for q in order if q != p and compatible(p, q)} for p in order}
@@ -55,7 +58,7 @@ def conflict_free(
             try:
                 for mates in cliques(cands, size - 1, 0, ()):
                     nodes += 1
-                    if nodes > budget:
+                    if nodes > budget or (nodes % 1024 == 0 and time.perf_counter() > deadline):
                         complete = False
                         return False
                     rest = remaining - {p, *mates}

@@ -10,6 +10,7 @@ bracket is :func:`tournaments.pairing.knockout_play.advance`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -154,7 +155,7 @@ def single_elimination(
     by_round: list[list[_Raw]] = []
     for rnd, step in enumerate(plan, start=1):
         final = rnd == rounds
-        tables = _seat(entrants[step.byes :], step.sizes)
+        tables = _separate(_seat(entrants[step.byes :], step.sizes), favourite)
         matches = [
             _Raw(f"R{rnd}.{q}", "main", rnd, slots, 0 if final else k, 2 * rnd)
             for q, slots in enumerate(tables)
@@ -200,6 +201,67 @@ def _seat(players: list[Source], sizes: tuple[int, ...]) -> list[list[Source]]:
         for q in open_tables:
             tables[q].append(next(rest))
     return tables
+
+
+def _separate(tables: list[list[Source]], favourite: dict[Source, int]) -> list[list[Source]]:
+    """Swap seats until no table holds two players of one earlier table, where possible.
+
+    Two places of one match ("winner of M1", "2nd of M1") at one table would
+    replay that table. Each step moves the weaker of a clashing pair to
+    another table and takes a player back: the first swap that lowers the
+    number of clashing pairs, trying the same level first (the same seat
+    number, so the tables stay as balanced as :func:`_seat` made them), then
+    the nearest expected strength. Every swap lowers the count, so the search
+    ends; for every field of 3–256 players and every table shape it reaches
+    none whenever the table sizes allow it (a test checks it against the
+    Gale–Ryser condition for seating each match's players at distinct tables).
+    """
+
+    def group(src: Source) -> str | None:
+        return src.match if src.kind == "result" else None
+
+    tables = [list(t) for t in tables]
+    counts = [Counter(g for g in map(group, t) if g is not None) for t in tables]
+
+    def gain(t: int, p: Source, u: int, q: Source) -> int:
+        """How many clashing pairs swapping ``p`` (at ``t``) and ``q`` (at ``u``) removes."""
+        gp, gq = group(p), group(q)
+        if gp == gq:
+            return 0
+        ct, cu = counts[t], counts[u]
+        out = (ct[gp] - 1 if gp else 0) - (cu[gp] if gp else 0)
+        return out + (cu[gq] - 1 if gq else 0) - (ct[gq] if gq else 0)
+
+    def swap_for(t: int, pos: int) -> tuple[int, int] | None:
+        p = tables[t][pos]
+        options = sorted(
+            ((u, q_pos) for u in range(len(tables)) if u != t
+             for q_pos in range(len(tables[u]))),
+            key=lambda o: (o[1] != pos, abs(favourite[tables[o[0]][o[1]]] - favourite[p])),
+        )
+        return next((o for o in options if gain(t, p, o[0], tables[o[0]][o[1]]) > 0), None)
+
+    changed = True
+    while changed:
+        changed = False
+        for t, table in enumerate(tables):
+            for pos in range(len(table) - 1, -1, -1):  # the weaker players move
+                g = group(table[pos])
+                if g is None or counts[t][g] < 2:
+                    continue
+                found = swap_for(t, pos)
+                if found is None:
+                    continue
+                u, q_pos = found
+                p, q = table[pos], tables[u][q_pos]
+                for where, out, into in ((t, p, q), (u, q, p)):
+                    if group(out):
+                        counts[where][group(out)] -= 1
+                    if group(into):
+                        counts[where][group(into)] += 1
+                table[pos], tables[u][q_pos] = q, p
+                changed = True
+    return [sorted(t, key=favourite.__getitem__) for t in tables]
 
 
 def _bracket_order(by_round: list[list[_Raw]]) -> list[list[_Raw]]:

@@ -68,14 +68,15 @@ class SwissOptions:
     ``exact_limit`` is the field size up to which tables of 3–4 are solved by
     exhaustive search instead of the heuristic; above it, up to
     ``solver_limit`` seated players, an exact solver (set partitioning, and
-    CP-SAT models) solves the round within ``time_limit`` seconds, starting
-    from the heuristic's draft (which stays when the solver cannot improve on
-    it in time). The cap is a worst case: most rounds are proven well within
-    it (the median round of 48–64 players takes under a second), while a hard
-    round may use all ``time_limit`` seconds — a wait an organiser accepts
-    after asking for the next round. ``planned_rounds``,
-    the number of Swiss rounds when known, lets the solver keep a
-    repeat-free completion of the remaining rounds whenever one exists.
+    CP-SAT models) solves the round, starting from the heuristic's draft
+    (which stays when the solver cannot improve on it in time).
+    ``time_limit`` is the whole round's: one deadline, set when the round
+    starts, that every phase and solver call shares. It is a worst case: most
+    rounds are proven well within it, while a hard round may use all of it —
+    a wait an organiser accepts after asking for the next round.
+    ``planned_rounds``, the number of Swiss rounds when known, lets the
+    solver choose this round for the fewest repeats over the remaining ones
+    (a repeat-free completion whenever one is found).
     """
 
     avoid_same_club: bool = False

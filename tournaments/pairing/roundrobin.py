@@ -21,6 +21,7 @@ from .designs import resolvable_design
 from .errors import PairingError
 from .flags import Bye, ByeReason, ExactDesign, Flag, MeetingBalance
 from .model import PlayerId, Remainder, RoundDraft, Table, table_sizes
+from .nearly_kirkman import closing_round, nearly_kirkman_rounds
 
 #: Simulated-annealing steps per player and round (capped by MAX_STEPS).
 STEPS_PER_SLOT = 400
@@ -136,6 +137,11 @@ def _table_schedule(
     rng = random.Random(seed)
     found = resolvable_design(n, size)
     design = [[list(t) for t in rnd] for rnd in found.rounds] if found else []
+    near = nearly_kirkman_rounds(n) if size == 3 and not found else None
+    if near:
+        # n/2 - 1 rounds meeting every pair once but n/2 pairs, then a round seating n/3
+        # of those pairs: n/6 pairs never meet, nobody meets anybody three times.
+        design = [[list(t) for t in rnd] for rnd in (*near, closing_round(n, near))]
     counts = [[0] * n for _ in range(n)]
     plan: list[tuple[list[list[int]], list[int], bool]] = []  # tables, byes, fixed
     bye_counts = [0] * n
@@ -163,6 +169,29 @@ def _table_schedule(
     return Schedule(drafts, flags)
 
 
+def spread_rounds(
+    counts: list[list[int]], sizes: list[int], rounds: int, seed: int = 0
+) -> list[list[list[int]]]:
+    """``rounds`` rounds of players ``0..n-1`` at tables of ``sizes`` after meetings ``counts``.
+
+    The round robin's search (greedy rounds, then annealing): fewest meetings
+    beyond a second, then fewest pairs never met, then squared counts — with
+    the number of meetings fixed, fewest unmet pairs is fewest repeats. The
+    Swiss system uses it as a first guess when it plans the rest of an event.
+    """
+    counts = [list(row) for row in counts]
+    rng = random.Random(seed)
+    plan = []
+    for _ in range(rounds):
+        order = list(range(len(counts)))
+        rng.shuffle(order)
+        tables = _optimise(order, sizes, counts)
+        _count(counts, tables, +1)
+        plan.append((tables, [], False))
+    _anneal(plan, counts, rng)
+    return [tables for tables, _, _ in plan]
+
+
 def _pair_cost(counts: list[list[int]]):
     # Meeting again costs (number of pairs)^count: one more pair at a higher
     # count always weighs more than any number of pairs below it, which
@@ -181,18 +210,39 @@ def _anneal(plan: list, counts: list[list[int]], rng: random.Random) -> None:
 
     Per-round optimisation gets stuck: a round can only be as good as the
     others allow. Annealing swaps two players of one round at a time and
-    judges the swap by the whole schedule's sum of squared meeting counts
-    (with a fixed number of meetings, that is the variance), sometimes
-    accepting a worse schedule to get out of a local minimum. The best
-    schedule seen is kept. Seeded, so the result is reproducible.
+    judges the swap by the whole schedule, sometimes accepting a worse
+    schedule to get out of a local minimum. The schedule kept is the best
+    seen in this order: fewest meetings beyond a second (so a pair meets a
+    third time only when that cannot be helped), fewest pairs that never
+    meet (so a third meeting does not stand while a pair has not met), then
+    the sum of squared meeting counts (for a fixed number of meetings, the
+    variance). The walk itself weighs the first two only a few times a
+    squared count, so it can still cross them. Seeded, so the result is
+    reproducible.
     """
     rounds = [r for r, (tables, _b, fixed) in enumerate(plan) if not fixed and len(tables) > 1]
     if not rounds:
         return
     n = len(counts)
+    # The kept order folded into one number (squared counts stay below 2 n^4 here).
+    key_unmet = 4 * n**4
+    key_third = key_unmet * n * n
+
+    def gained(c: int, third: int, unmet: int) -> int:
+        """What one more meeting of a pair that met ``c`` times adds."""
+        return 2 * c + 1 + (third * (2 * c - 3) if c >= 2 else 0) - (unmet if c == 0 else 0)
+
+    def swap_delta(a: list[int], b: list[int], x: int, y: int, third: int, unmet: int) -> int:
+        # y meets a's others (one more meeting each), x no longer does; b the other way.
+        cx, cy = counts[x], counts[y]
+        return sum(gained(cy[z], third, unmet) - gained(cx[z] - 1, third, unmet)
+                   for z in a if z != x) + sum(
+            gained(cx[z], third, unmet) - gained(cy[z] - 1, third, unmet) for z in b if z != y)
+
     steps = min(MAX_STEPS, STEPS_PER_SLOT * n * len(rounds))
-    total = sum(c * c for row in counts for c in row) // 2
-    best_total, best = total, [[list(t) for t in plan[r][0]] for r in rounds]
+    key = sum(c * c + key_third * max(0, c - 2) ** 2 + key_unmet * (c == 0)
+              for i, row in enumerate(counts) for c in row[i + 1 :])
+    best_key, best = key, [[list(t) for t in plan[r][0]] for r in rounds]
     for step in range(steps):
         temp = 2.0 * (1 - step / steps) + 0.05
         pos = rng.choice(rounds)
@@ -200,13 +250,12 @@ def _anneal(plan: list, counts: list[list[int]], rng: random.Random) -> None:
         a, b = rng.sample(range(len(tables)), 2)
         i, j = rng.randrange(len(tables[a])), rng.randrange(len(tables[b]))
         x, y = tables[a][i], tables[b][j]
-        cx, cy = counts[x], counts[y]
-        # (c+1)^2 - c^2 = 2c + 1 for a new meeting, (c-1)^2 - c^2 = 1 - 2c for a lost one.
-        delta = sum(2 * (cy[z] - cx[z]) + 2 for z in tables[a] if z != x)
-        delta += sum(2 * (cx[z] - cy[z]) + 2 for z in tables[b] if z != y)
+        delta = swap_delta(tables[a], tables[b], x, y, 3, 3)
         if delta > 0 and rng.random() >= math.exp(-delta / temp):
             continue
+        key += swap_delta(tables[a], tables[b], x, y, key_third, key_unmet)
         # x leaves table a for b and y the other way: each one's meetings follow.
+        cx, cy = counts[x], counts[y]
         for table, gone, come, c_gone, c_come in ((tables[a], x, y, cx, cy),
                                                    (tables[b], y, x, cy, cx)):
             for z in table:
@@ -216,9 +265,8 @@ def _anneal(plan: list, counts: list[list[int]], rng: random.Random) -> None:
                     c_come[z] += 1
                     counts[z][come] += 1
         tables[a][i], tables[b][j] = y, x
-        total += delta
-        if total < best_total:
-            best_total, best = total, [[list(t) for t in plan[r][0]] for r in rounds]
+        if key < best_key:
+            best_key, best = key, [[list(t) for t in plan[r][0]] for r in rounds]
     for r, tables in zip(rounds, best, strict=True):
         plan[r] = (tables, plan[r][1], plan[r][2])
 

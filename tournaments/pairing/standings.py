@@ -71,10 +71,17 @@ class TableResult:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """All tables of one round, plus the players who had a bye."""
+    """All tables of one round, plus the players who had a bye.
+
+    ``absent`` lists players of the event who were not paired in this round
+    (withdrawn, or not yet entered): FIDE C.07 (2023) counts each such round
+    in the tie-breaks as a game lost to a dummy opponent with the player's
+    own final points.
+    """
 
     tables: tuple[TableResult, ...]
     byes: tuple[PlayerId, ...] = ()
+    absent: tuple[PlayerId, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -173,6 +180,7 @@ class _Player:
     tables: list = field(default_factory=list)
     byes: int = 0
     bye_result: Fraction = Fraction(0)  # result of one bye as a game (1 = win)
+    absent: int = 0  # rounds not paired (withdrawn): a loss to a dummy opponent (C.07)
 
 
 def compute_standings(
@@ -266,6 +274,8 @@ def _collect(players, rounds, scheme: PointsScheme) -> dict[PlayerId, _Player]:
             st.byes += 1
             st.bye_result = bye_result
             st.win += bye_result == 1
+        for pid in rnd.absent:
+            stats.setdefault(pid, _Player()).absent += 1
         for tr in rnd.tables:
             places = tr.places()
             pts = scheme.table_points(places)
@@ -306,7 +316,8 @@ def _value(code: str, stats: dict[PlayerId, _Player], pid: PlayerId) -> Fraction
         # x my result against them: 1 above, 1/2 level, 0 below), so a round
         # weighs the same at every table size; at tables of 2 this is the
         # classical sum. A bye (C.07): a game against a virtual opponent with
-        # the player's own final points, with the bye's result.
+        # the player's own final points, with the bye's result (an absent
+        # round is a loss to it and adds nothing).
         total = st.points * st.bye_result * st.byes
         for mates, mine, theirs in st.tables:
             pairs = zip(mates, theirs, strict=True)
@@ -314,11 +325,12 @@ def _value(code: str, stats: dict[PlayerId, _Player], pid: PlayerId) -> Fraction
             total += got / len(mates)
         return total
     # Buchholz family: per round, the average final points of the
-    # table-mates (so tables of different sizes weigh alike); a bye counts as
-    # meeting an opponent with the player's own final points (C.07).
+    # table-mates (so tables of different sizes weigh alike); a bye, and a
+    # round the player was not paired in (withdrawn), counts as meeting a
+    # dummy opponent with the player's own final points (C.07).
     per_round = [
         sum(stats[m].points for m in mates) / len(mates) for mates, _, _ in st.tables
-    ] + [st.points] * st.byes
+    ] + [st.points] * (st.byes + st.absent)
     per_round.sort()
     if code == "buchholz-cut1":
         per_round = per_round[1:]

@@ -61,7 +61,10 @@ def pair_swiss(
     for b in sorted(bye_idx, key=lambda i: -i):
         flags.append(_bye_flag(ctx, b, reason))
     for number, members in enumerate(tables, start=1):
-        seats, over = ctx.seat_order(members)
+        if table_size == 2:  # already (White, Black) by the colour rules
+            seats, over = members, ctx.over_share(members[0], 2)
+        else:
+            seats, over = ctx.seat_order(members)
         draft_tables.append(Table(tuple(ctx.ids[i] for i in seats)))
         flags.extend(_table_flags(ctx, number, seats, over, proof))
     return RoundDraft(

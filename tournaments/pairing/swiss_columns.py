@@ -54,42 +54,43 @@ def share_of(deadline: float, share: float) -> float:
     return now + max(0.0, deadline - now) * share
 
 
-def candidate_tables(problem, conflict_cap: int, score_cap: int | None = None):
-    """Tables with conflict within the cap, or ``None`` past ``COLUMN_LIMIT``."""
-    order, points, conflicts = list(problem.order), problem.points, problem.conflicts
+def candidate_tables(problem, conflict_cap: int, deadline: float):
+    """Tables with conflict within the cap, or ``None`` past ``COLUMN_LIMIT`` or ``deadline``."""
+    order, conflicts = list(problem.order), problem.conflicts
     out: list[tuple[int, ...]] = []
 
-    def grow(table: list[int], start: int, size: int, c: int, s: int) -> bool:
+    def grow(table: list[int], start: int, size: int, c: int) -> bool:
         if len(table) == size:
             out.append(tuple(table))
+            if len(out) % 4096 == 0 and time.perf_counter() > deadline:
+                return False
             return len(out) <= COLUMN_LIMIT
         for k in range(start, len(order)):
             i = order[k]
             row = conflicts[i]
             c2 = c + sum(row.get(j, 0) for j in table)
-            s2 = s + sum((points[i] - points[j]) ** 2 for j in table)
-            if c2 > conflict_cap or (score_cap is not None and s2 > score_cap):
+            if c2 > conflict_cap:
                 continue
             table.append(i)
-            ok = grow(table, k + 1, size, c2, s2)
+            ok = grow(table, k + 1, size, c2)
             table.pop()
             if not ok:
                 return False
         return True
 
     for size in sorted(set(problem.sizes)):
-        if not grow([], 0, size, 0, 0):
+        if not grow([], 0, size, 0):
             return None
     return out
 
 
-def tables_within_slack(problem, conflict_cap: int, slack: int):
+def tables_within_slack(problem, conflict_cap: int, slack: int, deadline: float):
     """Tables with conflict within the cap and score excess at most ``slack``.
 
     Grouped by *type* (the multiset of point totals at the table): the
     excess of a type is its score plus the bound of the players left minus
     the bound of the whole field; only types within the slack are filled
-    with real players. ``None`` past ``COLUMN_LIMIT``.
+    with real players. ``None`` past ``COLUMN_LIMIT`` or ``deadline``.
     """
     points = problem.points
     order = list(problem.order)
@@ -111,7 +112,7 @@ def tables_within_slack(problem, conflict_cap: int, slack: int):
             if type_cost(combo) + _bound(left, tuple(rest)) - whole > slack:
                 continue
             out.extend(map(tuple, _fill(need, group, matrix, conflict_cap).tolist()))
-            if len(out) > COLUMN_LIMIT:
+            if len(out) > COLUMN_LIMIT or time.perf_counter() > deadline:
                 return None
     return out
 
@@ -147,7 +148,7 @@ def _fill(need: Counter, group: dict, matrix, cap: int):
 def least_conflict(problem, draft: list[list[int]], deadline: float):
     """(tables, least conflict, proven) over set partitioning, or ``None`` (too large)."""
     conflicts = problem.tiers(draft)[0]
-    columns = candidate_tables(problem, conflicts)
+    columns = candidate_tables(problem, conflicts, deadline)
     if columns is None:
         return None
     model = _Columns(problem, columns)
@@ -161,7 +162,7 @@ def least_score(problem, current: list[list[int]], conflicts: int, deadline: flo
     """(tables, least score at ``conflicts``, proven), or ``None`` (too many tables)."""
     low = score_bound([problem.points[i] for i in problem.order], problem.sizes)
     score = problem.tiers(current)[1]
-    columns = tables_within_slack(problem, conflicts, score - low)
+    columns = tables_within_slack(problem, conflicts, score - low, deadline)
     if columns is None:
         return None
     model = _Columns(problem, columns)
@@ -193,7 +194,7 @@ def fewest_unfair(problem, current: list[list[int]], conflicts: int, deadline: f
     """
     low = score_bound([problem.points[i] for i in problem.order], problem.sizes)
     _, score, unfair = problem.tiers(current)
-    columns = tables_within_slack(problem, conflicts, score - low)
+    columns = tables_within_slack(problem, conflicts, score - low, deadline)
     if columns is None:
         return None
     model = _Columns(problem, columns)
@@ -251,14 +252,23 @@ class _Columns:
         self.order = list(problem.order)
         self.position = {i: pos for pos, i in enumerate(self.order)}
         self.sizes = Counter(problem.sizes)
-        self.columns = [tuple(sorted(t, key=self.position.__getitem__)) for t in tables]
-        # Members by position, padded with a row (len(order)) that is 0 in every lookup.
+        # Members by position, padded with a row (len(order)) that is 0 in every lookup;
+        # numpy per table size (up to COLUMN_LIMIT tables: a Python loop takes a while).
         width, pad = max(self.sizes), len(self.order)
-        self.members = np.array(
-            [[self.position[i] for i in c] + [pad] * (width - len(c)) for c in self.columns]
-        ).reshape(len(self.columns), width)
+        place = np.full(max(self.order) + 1, pad, dtype=np.int64)
+        place[self.order] = np.arange(pad)
+        ids = np.array(self.order + [-1], dtype=np.int64)
         self.size_row = {size: k for k, size in enumerate(sorted(self.sizes))}
-        self.size_of = np.array([self.size_row[len(c)] for c in self.columns], dtype=int)
+        blocks, self.columns, size_of = [], [], []
+        for size in sorted({len(t) for t in tables}):
+            rows = np.sort(place[np.array([t for t in tables if len(t) == size],
+                                          dtype=np.int64)], axis=1)
+            blocks.append(np.pad(rows, ((0, 0), (0, width - size)), constant_values=pad))
+            self.columns.extend(map(tuple, ids[rows].tolist()))
+            size_of.append(np.full(len(rows), self.size_row[size], dtype=int))
+        self.members = (np.concatenate(blocks) if blocks
+                        else np.zeros((0, width), dtype=np.int64))
+        self.size_of = np.concatenate(size_of) if size_of else np.zeros(0, dtype=int)
         self.weights = _values(problem, self.order, self.members)
         self.fixed: list[tuple[int, int]] = []
 
@@ -301,6 +311,7 @@ class _Columns:
             model, xs, rows = self._model(keep, relaxed=True)
             model.minimize(mb.LinearExpr.weighted_sum(xs, [int(weights[k]) for k in keep]))
             lp = mb.Solver("glop")
+            lp.set_time_limit_in_seconds(max(0.0, deadline - time.perf_counter()))
             if lp.solve(model) != mb.SolveStatus.OPTIMAL:
                 return None
             duals = lp.dual_values(rows).to_numpy()
@@ -379,6 +390,10 @@ class _Columns:
         for k, x in zip(keep, xs, strict=True):
             model.add_hint(x, 1 if k in start else 0)
         solver = mb.Solver(BACKEND)
+        # The time left once the model is built (that takes a moment over many tables).
+        seconds = deadline - time.perf_counter()
+        if seconds < MIN_SECONDS:
+            return None
         solver.set_time_limit_in_seconds(seconds)
         if BACKEND == "sat":
             solver.set_solver_specific_parameters("num_workers: 1")

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
 from .errors import PairingError
 from .model import History, Meetings, PlayerEntry, SwissOptions
+
+#: Share of ``time_limit`` kept back from the solvers for the work after them (a solver
+#: may also overrun its own limit a little while it stops).
+RESERVE = 0.08
+
+
+def time_left(deadline: float) -> float:
+    """Seconds until ``deadline`` (a ``time.perf_counter`` value), never negative."""
+    return max(0.0, deadline - time.perf_counter())
 
 
 def rank_players(players: Sequence[PlayerEntry]) -> list[PlayerEntry]:
@@ -18,7 +28,7 @@ def rank_players(players: Sequence[PlayerEntry]) -> list[PlayerEntry]:
 def scaled_points(values: Sequence[float]) -> list[int]:
     """Turn point totals (ints, halves, ...) into integers with the same ratios.
 
-    Integer costs keep networkx's matching in exact integer arithmetic.
+    Integer costs keep the matching (rustworkx) in exact integer arithmetic.
     """
     fracs = [Fraction(v).limit_denominator(10**6) for v in values]
     scale = lcm(*(f.denominator for f in fracs)) if fracs else 1
@@ -44,6 +54,10 @@ class SwissContext:
             raise PairingError("players-twice", "player ids must be unique", {})
         self.options = options
         self.table_size = table_size
+        self.history = history
+        # One deadline for the whole round: every phase and every solver call takes what is
+        # left of it, less a reserve for the seating and flags after the last solver call.
+        self.deadline = time.perf_counter() + options.time_limit * (1 - RESERVE)
         self.meetings = Meetings(history)
         self.players = rank_players(players)
         self.ids = [p.id for p in self.players]

@@ -29,12 +29,16 @@ boolean per (player, table), then the cheapest *split* (point totals per
 table) that players can fill with that conflict, then, among splits of
 that cost, one with a fair opener at every table.
 
-**Planning ahead** (``future`` > 0): one CP-SAT model seats this round and
-the ``future`` later rounds with nobody meeting twice (score mixing of this
-round through a *table type* per slot, the multiset of point totals at it),
-so this round is chosen among those that still leave a repeat-free
-completion. If the solver proves that none exists, or cannot tell in time,
-the round is solved without it.
+**Planning ahead** (:func:`solve_planned`): one CP-SAT model seats this
+round and the ``future`` later rounds (score mixing of this round through a
+*table type* per slot, the multiset of point totals at it). Either nobody
+meets twice in any of them (``repeat_free``: this round is chosen among
+those that still leave a repeat-free completion), or, for small fields,
+the model minimises first the repeated pairs over all of them (a pair that
+met before counts at each meeting, a pair that has not at each meeting after
+its first) — so this round is chosen among those that leave the fewest
+repeats for the rest of the event. Then come this round's tiers. If the
+solver finds no completion in time, the round is solved without it.
 """
 
 from __future__ import annotations
@@ -119,20 +123,16 @@ class RoundProblem:
 
 
 def solve_round(
-    problem: RoundProblem, draft: list[list[int]], time_limit: float, future: int = 0
+    problem: RoundProblem, draft: list[list[int]], deadline: float
 ) -> ExactResult:
     """Improve or prove ``draft`` (tables of rank indices, sizes as ``problem.sizes``).
 
     The result is never worse than the draft on the tiers in order; its
-    flags say which tiers were proven optimal within ``time_limit``.
+    flags say which tiers were proven optimal before ``deadline`` (a
+    ``time.perf_counter`` value, the round's one deadline: every step gets
+    what is left of it).
     """
     start = time.perf_counter()
-    deadline = start + time_limit
-    if future:
-        planned = _solve_planned(problem, future, deadline)
-        if planned is not None:
-            planned.seconds = time.perf_counter() - start
-            return planned
     current = [list(t) for t in draft]
     conflicts, score, seats = problem.tiers(current)
     points = [problem.points[i] for i in problem.order]
@@ -148,7 +148,7 @@ def solve_round(
         if solved is None:
             solved = least_conflict(
                 problem.order, problem.sizes, problem.conflict, current,
-                (deadline - time.perf_counter()) / 2,
+                columns.share_of(deadline, 0.5),
             )
         tables, best, conflicts_proven = solved
         if tables is not None and best <= conflicts:
@@ -173,7 +173,7 @@ def solve_round(
     if not score_proven and _time_left(deadline):
         # Seat balance needs time only when swaps of equal points leave an
         # unfair table; otherwise score mixing may use all of it.
-        seats_after = problem.tiers(tidy(problem, current))[2]
+        seats_after = problem.tiers(tidy(problem, current, deadline))[2]
         solved = columns.least_score(
             problem, current, conflicts,
             columns.share_of(deadline, SCORE_SHARE) if seats_after else deadline,
@@ -187,7 +187,7 @@ def solve_round(
             if better is not None:
                 current = better
     # 3. Seat balance: 0 is a bound; otherwise the fewest tables without a fair opener.
-    current = tidy(problem, current)
+    current = tidy(problem, current, deadline)
     seats = problem.tiers(current)[2]
     seat_proven = seats == 0
     if not seat_proven and _time_left(deadline):
@@ -200,7 +200,7 @@ def solve_round(
             balanced, seat_proven = _balanced_split(problem, current, conflicts, seats, deadline)
             if balanced is not None:
                 current = balanced
-    current = tidy(problem, current)
+    current = tidy(problem, current, deadline)
     return ExactResult(
         current, conflicts_proven, conflicts_proven and score_proven,
         conflicts_proven and score_proven and seat_proven, False, time.perf_counter() - start,
@@ -259,8 +259,7 @@ def _first_seated(problem: RoundProblem, candidates, conflicts: int, seat_ok, de
     decided = True
     for split in candidates:
         tables, settled = seat_split(
-            problem.order, problem.points, split, problem.conflict, conflicts, seat_ok,
-            deadline - time.perf_counter(),
+            problem.order, problem.points, split, problem.conflict, conflicts, seat_ok, deadline,
         )
         if tables is not None:
             return tables, decided
@@ -270,14 +269,17 @@ def _first_seated(problem: RoundProblem, candidates, conflicts: int, seat_ok, de
     return None, decided
 
 
-def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
+def tidy(
+    problem: RoundProblem, tables: list[list[int]], deadline: float = float("inf")
+) -> list[list[int]]:
     """Swap players with equal points between tables while seat balance or rank spread improve.
 
     Equal points keep score mixing; a swap is taken only when it does not
     raise the conflicts of the two tables and lowers their unfair tables,
     or keeps those and lowers the rank spread — so the proven tiers stay
     as they are, seat balance often reaches its bound 0 before the seat
-    tier is solved, and tables end up close in the ranking.
+    tier is solved, and tables end up close in the ranking. Stops at
+    ``deadline``: it only tidies, a round is never late for it.
     """
     pos = {i: k for k, i in enumerate(problem.order)}
     points = problem.points
@@ -288,7 +290,7 @@ def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
 
     tables = [list(t) for t in tables]
     improved = True
-    while improved:
+    while improved and time.perf_counter() < deadline:
         improved = False
         for a, b in combinations(range(len(tables)), 2):
             before = key(tables[a], tables[b])
@@ -304,23 +306,38 @@ def tidy(problem: RoundProblem, tables: list[list[int]]) -> list[list[int]]:
     return tables
 
 
-def _solve_planned(problem: RoundProblem, future: int, deadline: float) -> ExactResult | None:
-    """This round plus ``future`` repeat-free rounds, or ``None`` (none found in time)."""
-    model = _PlannedModel(problem, rounds=1 + future)
+def solve_planned(
+    problem: RoundProblem, draft: list[list[int]], future: int, deadline: float,
+    repeat_free: bool, schedule: list[list[list[int]]] | None = None,
+) -> ExactResult | None:
+    """This round planned with ``future`` more, or ``None`` (no completion found in time).
+
+    ``schedule``, this round and the later ones as a good guess (tables of
+    rank indices), starts the solver: it then finds at least as few repeats.
+
+    The result's tiers are this round's among those leaving that few repeats:
+    "proven" there means optimal given the plan, so the conflict tier is
+    never claimed minimal for the round alone.
+    """
+    start = time.perf_counter()
+    model = _PlannedModel(problem, rounds=1 + future, repeat_free=repeat_free)
     if not model.build():
         return None
     current, proven = None, []
     for tier in model.tiers():
-        best, optimal, tables = model.minimise(tier, current, deadline - time.perf_counter())
+        start_from = [current] if current else (schedule or [draft])
+        best, optimal, tables = model.minimise(tier, start_from, deadline)
         if tables is None:
             if current is None:
-                return None  # no completion found (or proven impossible)
+                return None  # no completion found
             proven.append(False)
             continue
         current = tables
         proven.append(optimal)
         model.fix(tier, best)
-    return ExactResult(current, *proven, True, 0.0)
+    proven += [False] * (4 - len(proven))
+    return ExactResult(current, False, proven[2], proven[2] and proven[3], True,
+                       time.perf_counter() - start)
 
 
 class _PlannedModel:
@@ -331,9 +348,10 @@ class _PlannedModel:
     need a costlier round than the draft.
     """
 
-    def __init__(self, problem: RoundProblem, rounds: int) -> None:
+    def __init__(self, problem: RoundProblem, rounds: int, repeat_free: bool) -> None:
         self.p = problem
         self.rounds = rounds
+        self.repeat_free = repeat_free
         self.m = cp_model.CpModel()
 
     def build(self) -> bool:
@@ -353,34 +371,50 @@ class _PlannedModel:
                 m.add_exactly_one(self.x[i, t, r] for t in slots)
             for t in slots:
                 m.add(sum(self.x[i, t, r] for i in order) == sizes[t])
-        conflict_terms = []
+        conflict_terms, repeats = [], []
+        self.mates: dict[tuple[int, int], list] = {}  # (player, round) -> "together" flags
         for i, j in combinations(order, 2):
-            if self.rounds > 1:
-                self._plan_pair(i, j)
+            repeats.append(self._plan_pair(i, j))
             w = self.p.conflict(i, j)
-            if w and not (self.rounds > 1 and self.p.met(i, j)):
+            if w:
                 z = m.new_bool_var(f"z{i}_{j}")
                 for t in slots:
                     m.add_bool_or([self.x[i, t, 0].Not(), self.x[j, t, 0].Not(), z])
                 conflict_terms.append(w * z)
         self.conflict_total = sum(conflict_terms)
+        self.repeat_total = sum(repeats)
+        if not self.repeat_free and len(set(sizes)) == 1:
+            # Everybody has exactly size - 1 table-mates a round: redundant, but it ties the
+            # "together" flags to the seating, which the solver's bounds need.
+            for flags in self.mates.values():
+                m.add(sum(flags) == sizes[0] - 1)
         return self._score_types()
 
-    def _plan_pair(self, i: int, j: int) -> None:
-        """Across the planned rounds a pair meets at most once, never if it met before."""
+    def _plan_pair(self, i: int, j: int):
+        """Repeated meetings of a pair over the planned rounds: every meeting if the pair met
+        before, every meeting after the first if not."""
         m, slots = self.m, range(len(self.p.sizes))
-        if self.p.met(i, j):
+        if self.repeat_free and self.p.met(i, j):
             for r in range(self.rounds):
                 for t in slots:
                     m.add_bool_or([self.x[i, t, r].Not(), self.x[j, t, r].Not()])
-            return
+            return 0
         together = []
         for r in range(self.rounds):
             w = m.new_bool_var(f"w{i}_{j}_{r}")
             for t in slots:
                 m.add_bool_or([self.x[i, t, r].Not(), self.x[j, t, r].Not(), w])
             together.append(w)
-        m.add_at_most_one(together)
+            self.mates.setdefault((i, r), []).append(w)
+            self.mates.setdefault((j, r), []).append(w)
+        if self.repeat_free:
+            m.add_at_most_one(together)
+            return 0
+        if self.p.met(i, j):
+            return sum(together)
+        extra = m.new_int_var(0, self.rounds - 1, f"e{i}_{j}")
+        m.add(extra >= sum(together) - 1)
+        return extra
 
     def _score_types(self) -> bool:
         m, order, sizes = self.m, self.p.order, self.p.sizes
@@ -429,18 +463,18 @@ class _PlannedModel:
         self.seat_total = (n * len(sizes) + 1) * self.unbalanced + sum(spread)
 
     def tiers(self) -> list:
-        return [self.conflict_total, self.score_total, self.seat_total]
+        return [self.repeat_total, self.conflict_total, self.score_total, self.seat_total]
 
-    def minimise(self, objective, tables, seconds: float):
-        """(best value, proven optimal, round-0 tables or None) for ``objective``."""
-        if seconds <= 0:
+    def minimise(self, objective, rounds, deadline: float):
+        """(best value, proven optimal, round-0 tables or None) for ``objective``, hinted with
+        the first ``rounds`` (each a list of tables)."""
+        if time.perf_counter() >= deadline:
             return None, False, None
         self.m.clear_hints()
-        if tables is not None:
-            self._hint(tables)
+        self._hint(rounds)
         self.m.minimize(objective)
         solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = seconds
+        solver.parameters.max_time_in_seconds = max(0.0, deadline - time.perf_counter())
         solver.parameters.num_workers = 1
         status = solver.solve(self.m)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -455,9 +489,9 @@ class _PlannedModel:
         """Keep the tier at ``best`` for the next tiers."""
         self.m.add(objective <= best)
 
-    def _hint(self, tables: list[list[int]]) -> None:
-        """Round 0 hinted with ``tables`` in slot order (first players in rank order)."""
-        slot_of = slots_of(self.p.order, self.p.sizes, tables)
+    def _hint(self, rounds: list[list[list[int]]]) -> None:
+        """The first rounds hinted with ``rounds`` in slot order (first players in rank order)."""
+        slot_of = [slots_of(self.p.order, self.p.sizes, tables) for tables in rounds]
         for (i, t, r), var in self.x.items():
-            if r == 0:
-                self.m.add_hint(var, slot_of[i] == t)
+            if r < len(slot_of):
+                self.m.add_hint(var, slot_of[r][i] == t)

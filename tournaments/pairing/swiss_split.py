@@ -115,15 +115,16 @@ def seat_split(
     conflict: Callable[[int, int], int],
     conflict_cap: int,
     seat_ok: Callable[[int, int], bool] | None,
-    seconds: float,
+    deadline: float,
 ) -> tuple[list[list[int]] | None, bool]:
     """Players for the tables of ``split`` with total conflict at most ``conflict_cap``.
 
     With ``seat_ok`` every table must also have a fair opener. Returns
     ``(tables, decided)``: tables or ``None``, and whether the answer is
-    certain (``False`` when the time ran out undecided).
+    certain (``False`` when the time ran out undecided). The solver gets
+    what is left until ``deadline`` once the model is built.
     """
-    if seconds <= 0:
+    if time.perf_counter() >= deadline:
         return None, False
     m = cp_model.CpModel()
     x = {}
@@ -161,10 +162,7 @@ def seat_split(
         terms.append(w * z)
     if terms:
         m.add(sum(terms) <= conflict_cap)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = 1
-    status = solver.solve(m)
+    status, solver = _solve_by(m, deadline)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         tables = [[i for i in order if (i, t) in x and solver.boolean_value(x[i, t])]
                   for t in range(len(split))]
@@ -177,10 +175,10 @@ def least_conflict(
     sizes: Sequence[int],
     conflict: Callable[[int, int], int],
     draft: list[list[int]],
-    seconds: float,
+    deadline: float,
 ) -> tuple[list[list[int]] | None, int | None, bool]:
     """(tables, total, proven) of the least total conflict, hinted with ``draft``."""
-    if seconds <= 0:
+    if time.perf_counter() >= deadline:
         return None, None, False
     m = cp_model.CpModel()
     slots = range(len(sizes))
@@ -206,14 +204,19 @@ def least_conflict(
     slot_of = slots_of(order, sizes, draft)
     for (i, t), var in x.items():
         m.add_hint(var, slot_of[i] == t)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = 1
-    status = solver.solve(m)
+    status, solver = _solve_by(m, deadline)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None, None, False
     tables = [[i for i in order if solver.boolean_value(x[i, t])] for t in slots]
     return tables, int(solver.objective_value), status == cp_model.OPTIMAL
+
+
+def _solve_by(model: cp_model.CpModel, deadline: float):
+    """(status, solver) of CP-SAT on one worker, with the time left once the model is built."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.0, deadline - time.perf_counter())
+    solver.parameters.num_workers = 1
+    return solver.solve(model), solver
 
 
 def slots_of(order: Sequence[int], sizes: Sequence[int], tables: list[list[int]]) -> dict:

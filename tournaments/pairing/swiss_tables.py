@@ -28,8 +28,9 @@ from math import comb
 
 from . import partition
 from .feasible import conflict_free
-from .swiss_context import SwissContext, tier_multipliers
-from .swiss_exact import RoundProblem, solve_round
+from .roundrobin import spread_rounds
+from .swiss_context import SwissContext, tier_multipliers, time_left
+from .swiss_exact import RoundProblem, solve_planned, solve_round
 
 #: Largest field (seated players) for the repeat-free feasibility search.
 FEASIBLE_LIMIT = 64
@@ -83,6 +84,11 @@ def pair_tables(
     tables = partition.greedy_fill(order, sizes, pair_cost, window=window)
     partition.improve(tables, pair_cost, conflict=m_club)
     partition.repair(tables, pair_cost, conflict=m_club, misplaced=m_pos)
+    future = _rounds_to_plan(ctx, order)
+    if future:
+        planned = _plan(ctx, order, sizes, tables, future)
+        if planned is not None:
+            return planned
     if ctx.options.exact_limit < len(order) <= ctx.options.solver_limit:
         tables, proof = _solve(ctx, order, sizes, tables)
         if proof == "minimal":
@@ -96,11 +102,13 @@ def pair_tables(
         return (better or tables), ("minimal" if complete else "heuristic")
     if not any(pair_cost(a, b) >= m_rep for t in tables for a, b in combinations(t, 2)):
         return tables, "minimal"  # no repeat and no forbidden pair: nothing to prove
-    if len(order) > FEASIBLE_LIMIT:
+    if len(order) > FEASIBLE_LIMIT or time_left(ctx.deadline) <= 0:
         return tables, "heuristic"
     # Repeats left: look for a repeat-free split directly, which either
     # gives a better start for the local search or proves repeats unavoidable.
-    found, complete = conflict_free(order, sizes, lambda i, j: pair_cost(i, j) < m_rep)
+    found, complete = conflict_free(
+        order, sizes, lambda i, j: pair_cost(i, j) < m_rep, deadline=ctx.deadline
+    )
     if found is None:
         return tables, ("unavoidable" if complete else "heuristic")
     partition.improve(found, pair_cost, conflict=m_club)
@@ -108,14 +116,7 @@ def pair_tables(
     return (found if total(found) < total(tables) else tables), "minimal"
 
 
-def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[list[int]]):
-    """The exact round (:mod:`.swiss_exact`) with the heuristic's tables as a start.
-
-    Returns ``(tables, proof)``. Tables come back top-down: tables of the
-    tournament's size by their best-ranked player, remainder tables below
-    them. The repeat flags say "minimal" only when the conflict tier was
-    proven optimal within the time cap.
-    """
+def _problem(ctx: SwissContext, order: list[int], sizes: list[int]) -> RoundProblem:
     max_meet = max((c for _, c in ctx.meetings.pairs()), default=0)
     terms = sum(comb(s, 2) for s in sizes)
     m_hard, m_rep, m_club = tier_multipliers([1, 2 * max_meet + 1, 1], terms)
@@ -127,33 +128,71 @@ def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[l
             + (m_club if ctx.same_club(i, j) else 0)
         )
 
-    problem = RoundProblem(
+    return RoundProblem(
         order, sizes, conflict, ctx.points,
         seat_ok=lambda i, size: ctx.over_share(i, size) == 0,
         met=lambda i, j: ctx.is_forbidden(i, j) or ctx.repeat_cost(i, j) > 0,
     )
-    future = _rounds_to_plan(ctx, order)
-    result = solve_round(problem, tables, ctx.options.time_limit, future)
-    ranked = sorted(result.tables, key=lambda t: (len(t) != ctx.table_size, min(t)))
-    return ranked, ("minimal" if result.conflicts_proven else "heuristic")
+
+
+def _ranked(ctx: SwissContext, tables: list[list[int]]) -> list[list[int]]:
+    """Top-down: tables of the tournament's size by their best-ranked player, then the rest."""
+    return sorted(tables, key=lambda t: (len(t) != ctx.table_size, min(t)))
+
+
+def _solve(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[list[int]]):
+    """The exact round (:mod:`.swiss_exact`) with the heuristic's tables as a start.
+
+    Returns ``(tables, proof)``. The repeat flags say "minimal" only when
+    the conflict tier was proven optimal within the time cap.
+    """
+    result = solve_round(_problem(ctx, order, sizes), tables, ctx.deadline)
+    return _ranked(ctx, result.tables), ("minimal" if result.conflicts_proven else "heuristic")
+
+
+def _plan(ctx: SwissContext, order: list[int], sizes: list[int], tables: list[list[int]],
+          future: int):
+    """``(tables, proof)`` of this round planned with ``future`` more, or None (no plan).
+
+    A planned round may repeat a pair now to spare more repeats later, so
+    its repeats are never called "minimal" for the round alone.
+    """
+    # Small fields minimise the repeats of the whole rest of the event (the model is small
+    # enough to solve); larger ones keep a repeat-free completion while one can exist.
+    small = len(order) <= ctx.options.exact_limit
+    if not small and not _repeat_free_possible(ctx, order, future):
+        return None
+    schedule = None
+    if small:
+        # A good guess from the round robin's search starts the solver (it then finds at
+        # least as few repeats); positions in ``order`` stand for the players.
+        counts = [[ctx.meetings.count(ctx.ids[i], ctx.ids[j]) for j in order] for i in order]
+        schedule = [[[order[p] for p in t] for t in rnd]
+                    for rnd in spread_rounds(counts, sizes, future + 1)]
+    planned = solve_planned(_problem(ctx, order, sizes), tables, future, ctx.deadline,
+                            repeat_free=not small, schedule=schedule)
+    if planned is None:
+        return None
+    has_repeat = any(ctx.repeat_cost(a, b) or ctx.is_forbidden(a, b)
+                     for t in planned.tables for a, b in combinations(t, 2))
+    return _ranked(ctx, planned.tables), ("heuristic" if has_repeat else "minimal")
 
 
 def _rounds_to_plan(ctx: SwissContext, order: list[int]) -> int:
-    """Later rounds to keep repeat-free, when the number of rounds is known.
+    """Later rounds to plan with this one, when the number of rounds is known.
 
     Only for fields up to ``PLAN_LIMIT`` with nobody sitting out (byes make
-    later fields unknown), and only while a repeat-free completion can
-    still exist at all: everybody needs enough players not yet met.
+    later fields unknown), at every size from the smallest table up.
     """
     planned = ctx.options.planned_rounds
     if not planned or len(order) != len(ctx.ids) or len(order) > PLAN_LIMIT:
         return 0
-    future = planned - ctx.meetings.rounds - 1
-    if future <= 0:
-        return 0
+    return max(0, planned - ctx.meetings.rounds - 1)
+
+
+def _repeat_free_possible(ctx: SwissContext, order: list[int], future: int) -> bool:
+    """Whether everybody still has enough players not yet met for ``future`` + 1 rounds."""
     need = (future + 1) * (ctx.table_size - 1)
-    for i in order:
-        unmet = sum(1 for j in order if j != i and ctx.repeat_cost(i, j) == 0)
-        if unmet < need:
-            return 0
-    return future
+    return all(
+        sum(1 for j in order if j != i and ctx.repeat_cost(i, j) == 0) >= need for i in order
+    )
