@@ -294,7 +294,7 @@ def tablet_turn(request, pk=None, token=None):
 
 
 
-_REFUSALS = (services.Conflict, services.NotPlaying, EngineError)
+_REFUSALS = (services.Conflict, services.KeyReused, services.NotPlaying, EngineError)
 
 
 CONFLICT_NOTICE = gettext_lazy(
@@ -307,6 +307,9 @@ def refused_text(refused, *, at=None, players=None) -> tuple[int, str]:
         return 409, str(CONFLICT_NOTICE)
     if isinstance(refused, services.NotPlaying):
         return 409, _("This game is not in progress.")
+    if isinstance(refused, services.KeyReused):
+        return 409, _("The tablet sent a turn under the key of another turn already recorded; "
+                      "nothing was recorded. Reload the page.")
     return 422, refusal(refused, at=at, players=players)
 
 
