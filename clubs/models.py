@@ -162,3 +162,18 @@ class ClubAuditEntry(AuditRecord):
     class Meta(AuditRecord.Meta):
         verbose_name = _("club audit entry")
         verbose_name_plural = _("club audit entries")
+
+
+class ScheduledRun(models.Model):
+    """When a task Celery beat sends (the reconciliation) last ran to its end: the health page
+    says from it whether beat and a worker are doing their rounds."""
+
+    task = models.CharField(_("task"), max_length=100, unique=True)
+    finished_at = models.DateTimeField(_("last finished"))
+
+    class Meta:
+        verbose_name = _("scheduled task run")
+        verbose_name_plural = _("scheduled task runs")
+
+    def __str__(self) -> str:
+        return f"{self.task}: {self.finished_at:%Y-%m-%d %H:%M:%S}"

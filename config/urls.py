@@ -2,13 +2,14 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
-from . import views
+from . import health, views
 
 urlpatterns = [
     # First: the API's clients poll, and a path is matched against the patterns in order.
     path("api/v1/", include("api.urls")),
     path("embed/", include("api.embed_urls")),
     path("", views.home, name="home"),
+    path("health/", health.health, name="health"),
     path("games/", include("scoring.urls")),
     path("", include("config.club_urls")),
     path("", include("ratings.urls")),
