@@ -5,7 +5,7 @@ from .models import Membership, Player
 
 
 class MemberAddForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.order_by("display_name"),
+    player = forms.ModelChoiceField(queryset=Player.objects.order_by("display_name", "pk"),
                                     required=False, label=_("Existing player"))
     display_name = forms.CharField(max_length=80, required=False, label=_("or a new player"))
     role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER,

@@ -36,7 +36,7 @@ class Club(Portable):
     default_target = models.PositiveIntegerField(_("default target"), default=200)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["name", "pk"]
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         # Granted per club by a member's role (clubs/backends.py), or for every club by the admin.
@@ -71,7 +71,7 @@ class Player(Portable):
     )
 
     class Meta:
-        ordering = ["display_name"]
+        ordering = ["display_name", "pk"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         # Players are listed by name (the API's list, the club's page): read in index order.
