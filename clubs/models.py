@@ -155,6 +155,7 @@ class ClubAuditEntry(AuditRecord):
         IMPORT = "import", _("imported from a club archive")
         ACCOUNT_LINK = "account-link", _("account linked")
         ACCOUNT_UNLINK = "account-unlink", _("account unlinked")
+        ACCOUNT_PASSWORD_LINK = "account-password", _("link to set the password sent")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)

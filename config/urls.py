@@ -1,6 +1,9 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
+
+from clubs.forms import PasswordResetForm
 
 from . import health, views
 
@@ -15,6 +18,10 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("", include("archive.urls")),
+    # Before Django's own: the reset form that also reaches accounts without a password yet.
+    path("accounts/password_reset/",
+         auth_views.PasswordResetView.as_view(form_class=PasswordResetForm),
+         name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     # Bookmarks from before the tournaments' Round model became TournamentRound.
