@@ -5,6 +5,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -141,7 +142,10 @@ class AuditRecord(models.Model):
         ordering = ["at", "pk"]
 
     def __str__(self) -> str:
-        return f"{getattr(self, self.subject_field)}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
+        # In words and local time, as the admin's lists show them (it titles entries so).
+        action = self.get_action_display() if hasattr(self, "get_action_display") else self.action
+        when = timezone.localtime(self.at).strftime("%Y-%m-%d %H:%M")
+        return f"{getattr(self, self.subject_field)}: {action}, {when}"
 
 
 class ClubAuditEntry(AuditRecord):

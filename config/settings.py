@@ -259,6 +259,7 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 SESSION_COOKIE_HTTPONLY = True
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # Framing: browsers that know CSP follow frame-ancestors below (the site's own pages may frame
 # it; api.embed.embeddable opens a view to all) and ignore this header, which is for
 # older ones (and keeps `check --deploy` clean).
