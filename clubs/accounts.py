@@ -119,7 +119,7 @@ def account_password_invite(*, club: Club, player: Player, email: str, actor: Ac
     try:
         mail_send(to=email, template="registration/password_set", context={
             "user": user, "player": player, "club": club,
-            "url": password_link(user, site_url), "organiser": actor.user})
+            "url": password_link(user, site_url)})
     except MailNotSent:
         raise AccountLinkRefused(_("The e-mail could not be sent: the mail server did not take "
                                    "it. Nothing was changed; try again later.")) from None

@@ -241,7 +241,7 @@ DATA_UPLOAD_MAX_NUMBER_FILES = 5
 EMAIL_CONFIGURED = bool(env.str("EMAIL_URL", default="") or env.str("EMAIL_HOST", default=""))
 if env.str("EMAIL_URL", default=""):
     globals().update({key: value for key, value in env.email_url("EMAIL_URL").items()
-                   if key.startswith("EMAIL_") and value is not None})
+                      if key.startswith("EMAIL_") and value is not None})
 else:
     EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_CONFIGURED or not DEBUG
                      else "django.core.mail.backends.console.EmailBackend")

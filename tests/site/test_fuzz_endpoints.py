@@ -223,7 +223,10 @@ def send(site: Site, kind: str, path: str, body, *, htmx: bool = False, method="
                                       **headers)
         where = f"{kind} {method.upper()} {path} {content_type}: {response.status_code}"
         TALLY[f"{response.status_code // 100}xx"] += 1
-        assert response.status_code < 500, where
+        # /health/ answers 503 by design when a part of the site fails (in CI, with a broker
+        # and no reconciliation run yet in this world); nothing else may.
+        assert response.status_code < 500 or (
+            path == "/health/" and response.status_code == 503), where
         if refused(response):
             if response.status_code >= 400 and method != "head":  # HEAD: headers only
                 assert len(visible_text(response.content)) >= 3, f"{where} without a message"

@@ -20,6 +20,13 @@ pytestmark = pytest.mark.django_db
 TASKS = ("clubs.ratings_reconcile", "tournaments.rounds_reconcile")
 
 
+@pytest.fixture(autouse=True)
+def _without_a_broker(settings):
+    # As `make run` has it, whatever the environment (CI sets a broker): a test that wants one
+    # says so (with_broker).
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
 def health(**headers):
     return Client(raise_request_exception=False).get("/health/", **headers)
 
