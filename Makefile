@@ -37,9 +37,11 @@ messages: venv
 	$(BIN)/python manage.py makemessages $(LOCALES:%=-l %) --no-location --no-wrap --ignore '.venv/*' --ignore 'bench/*'
 	$(BIN)/python manage.py compilemessages $(LOCALES:%=-l %) --ignore '.venv/*'
 
-# One worker with beat inside it (fine for one machine; production runs beat on its own).
+# A Celery worker and Celery beat, each its own process, started again by supervisord if it
+# dies (deploy/supervisord.conf; one per site).
 worker: venv
-	$(BIN)/celery -A config worker --beat --schedule=$(VENV)/celerybeat-schedule --loglevel=INFO
+	TRIOMINOS_VENV=$(abspath $(VENV)) TRIOMINOS_STATE=$(abspath $(VENV)) \
+	  $(BIN)/supervisord -c deploy/supervisord.conf
 
 bench: venv
 	$(BIN)/python bench/engine.py

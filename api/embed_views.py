@@ -55,7 +55,7 @@ def widget(view):
         try:
             options = _options(request)
         except BadOptions as bad:
-            messages = [f"{bad.form.fields[name].label}: {' '.join(errors)}"
+            messages = [f"{_named(name, bad.form.fields[name].label)}: {' '.join(errors)}"
                         for name, errors in bad.form.errors.items()]
             return HttpResponse(render_to_string("api/embed/error.html", {"messages": messages},
                                                  request=request), status=400)
@@ -65,6 +65,11 @@ def widget(view):
         return response
 
     return handle
+
+
+def _named(parameter: str, label) -> str:
+    """The parameter as the address has it (``n``), with what it means when that differs."""
+    return parameter if str(label) == parameter else f"{parameter} ({label})"
 
 
 def _origin(request) -> str:

@@ -1,8 +1,9 @@
 """Linking a user account to its player, done by an organiser of the player's club: the person
-then sees "you" in the rankings and "My games" in the games list.
+then sees "you" in the rankings and "My games" in the games list. An account that has never had
+a password (one a club archive brought) gets, from the same organiser, a link to set one.
 
 A linked account also takes the player's roles in every club, so an organiser may not link or
-unlink a player who holds a role in a club they do not organise."""
+unlink a player who holds a role in a club they do not organise, nor hand out their account."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .audit import club_audit
+from .mail import MailNotSent, mail_send, password_link
 from .models import Club, ClubAuditEntry, Membership, Player
 from .permissions import Actor, Do, allowed, require
 
@@ -84,3 +86,40 @@ def player_unlink_account(*, club: Club, player: Player, actor: Actor) -> Player
                before=before, after={"player": player.display_name, "player_id": player.pk,
                                      "user": None})
     return player
+
+
+@transaction.atomic
+def account_password_invite(*, club: Club, player: Player, email: str, actor: Actor,
+                            site_url: str) -> None:
+    """E-mail the account linked to a member who has never had a password (an imported one) a
+    link to choose one, at ``email``, which becomes the account's address, so that it can also
+    reset its password later. An account with a password is its owner's: they reset it
+    themselves. Nothing is written when the message cannot be sent."""
+    require(actor, Do.ORGANISE_CLUB, club)
+    player = _locked_member(club, player)
+    if player.user_id is None:
+        raise AccountLinkRefused(_("%(player)s has no account; link one first.") % {
+            "player": player.display_name})
+    user = get_user_model().objects.select_for_update().get(pk=player.user_id)
+    if user.has_usable_password():
+        raise AccountLinkRefused(_(
+            "The account “%(name)s” has a password already; its owner can reset it from the "
+            "login page.") % {"name": user.get_username()})
+    if user.is_staff or user.is_superuser:
+        raise AccountLinkRefused(_("Only a site administrator may give a password to the "
+                                   "account “%(name)s”.") % {"name": user.get_username()})
+    _refuse_roles_elsewhere(player, club, actor)
+    email_changed = user.email != email
+    user.email = email
+    user.save(update_fields=["email"])
+    # The address itself stays out of the audit, which club archives carry to other sites.
+    club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.ACCOUNT_PASSWORD_LINK,
+               after={"player": player.display_name, "player_id": player.pk,
+                      "user": user.get_username(), "email_changed": email_changed})
+    try:
+        mail_send(to=email, template="registration/password_set", context={
+            "user": user, "player": player, "club": club,
+            "url": password_link(user, site_url)})
+    except MailNotSent:
+        raise AccountLinkRefused(_("The e-mail could not be sent: the mail server did not take "
+                                   "it. Nothing was changed; try again later.")) from None

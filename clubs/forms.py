@@ -1,11 +1,15 @@
+import unicodedata
+
 from django import forms
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from .models import Membership, Player
 
 
 class MemberAddForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.order_by("display_name"),
+    player = forms.ModelChoiceField(queryset=Player.objects.order_by("display_name", "pk"),
                                     required=False, label=_("Existing player"))
     display_name = forms.CharField(max_length=80, required=False, label=_("or a new player"))
     role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER,
@@ -22,6 +26,32 @@ class MemberAddForm(forms.Form):
 
 class AccountLinkForm(forms.Form):
     username = forms.CharField(max_length=150, label=_("Account"), strip=True)
+
+
+class PasswordInviteForm(forms.Form):
+    """Where an account without a password gets the link to choose one."""
+
+    email = forms.EmailField(label=_("E-mail address"))
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """The login page's "Forgot your password?": Django's form skips accounts that have never
+    had a password, and this site's are imported ones waiting for their owner, who must be able
+    to set a first password this way once their account has an e-mail address."""
+
+    def get_users(self, email):
+        model = get_user_model()
+        field = model.get_email_field_name()
+        wanted = _folded(email)
+        for user in model._default_manager.filter(**{f"{field}__iexact": email,
+                                                     "is_active": True}):
+            # As Django's form compares, so that no look-alike address gets the link.
+            if _folded(getattr(user, field)) == wanted:
+                yield user
+
+
+def _folded(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
 
 
 class RoleForm(forms.Form):

@@ -5,6 +5,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -36,7 +37,7 @@ class Club(Portable):
     default_target = models.PositiveIntegerField(_("default target"), default=200)
 
     class Meta:
-        ordering = ["name"]
+        ordering = ["name", "pk"]
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         # Granted per club by a member's role (clubs/backends.py), or for every club by the admin.
@@ -71,7 +72,7 @@ class Player(Portable):
     )
 
     class Meta:
-        ordering = ["display_name"]
+        ordering = ["display_name", "pk"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
         # Players are listed by name (the API's list, the club's page): read in index order.
@@ -141,7 +142,10 @@ class AuditRecord(models.Model):
         ordering = ["at", "pk"]
 
     def __str__(self) -> str:
-        return f"{getattr(self, self.subject_field)}: {self.action} at {self.at:%Y-%m-%d %H:%M}"
+        # In words and local time, as the admin's lists show them (it titles entries so).
+        action = self.get_action_display() if hasattr(self, "get_action_display") else self.action
+        when = timezone.localtime(self.at).strftime("%Y-%m-%d %H:%M")
+        return f"{getattr(self, self.subject_field)}: {action}, {when}"
 
 
 class ClubAuditEntry(AuditRecord):
@@ -155,6 +159,7 @@ class ClubAuditEntry(AuditRecord):
         IMPORT = "import", _("imported from a club archive")
         ACCOUNT_LINK = "account-link", _("account linked")
         ACCOUNT_UNLINK = "account-unlink", _("account unlinked")
+        ACCOUNT_PASSWORD_LINK = "account-password", _("link to set the password sent")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
@@ -162,3 +167,18 @@ class ClubAuditEntry(AuditRecord):
     class Meta(AuditRecord.Meta):
         verbose_name = _("club audit entry")
         verbose_name_plural = _("club audit entries")
+
+
+class ScheduledRun(models.Model):
+    """When a task Celery beat sends (the reconciliation) last ran to its end: the health page
+    says from it whether beat and a worker are doing their rounds."""
+
+    task = models.CharField(_("task"), max_length=100, unique=True)
+    finished_at = models.DateTimeField(_("last finished"))
+
+    class Meta:
+        verbose_name = _("scheduled task run")
+        verbose_name_plural = _("scheduled task runs")
+
+    def __str__(self) -> str:
+        return f"{self.task}: {self.finished_at:%Y-%m-%d %H:%M:%S}"

@@ -10,7 +10,7 @@ from .models import Club, Membership, Player
 
 
 def club_list() -> QuerySet[Club]:
-    return Club.objects.annotate(member_count=Count("memberships")).order_by("name")
+    return Club.objects.annotate(member_count=Count("memberships")).order_by("name", "pk")
 
 
 def player_of(user) -> Player | None:

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import accounts, services
-from clubs.forms import AccountLinkForm, MemberAddForm, RoleForm
+from clubs.forms import AccountLinkForm, MemberAddForm, PasswordInviteForm, RoleForm
 from clubs.messages import similar_text
 from clubs.models import Club, Membership
 from clubs.page_cache import public_page
@@ -118,6 +118,28 @@ def member_account(request, slug, membership_id):
         # The club page again, with the reason and nothing written.
         messages.error(request, str(refusal))
         return _club_page(request, club, status=400)
+    return redirect(club)
+
+
+@require_POST
+def member_password(request, slug, membership_id):
+    """E-mail a member's account that has never had a password a link to choose one."""
+    club = _organised_club(request, slug)
+    membership = get_object_or_404(Membership.objects.select_related("player__user"),
+                                   pk=membership_id, club=club)
+    form = PasswordInviteForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise accounts.AccountLinkRefused(_("Type the e-mail address the link goes to."))
+        accounts.account_password_invite(
+            club=club, player=membership.player, email=form.cleaned_data["email"],
+            actor=Actor(user=request.user), site_url=request.build_absolute_uri("/"))
+    except accounts.AccountLinkRefused as refusal:
+        messages.error(request, str(refusal))
+        return _club_page(request, club, status=400)
+    messages.success(request, _("A link to set the password of “%(user)s” was sent to "
+                                "%(email)s.") % {"user": membership.player.user.get_username(),
+                                                 "email": form.cleaned_data["email"]})
     return redirect(club)
 
 

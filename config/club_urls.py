@@ -16,6 +16,8 @@ urlpatterns = [
          name="member-role"),
     path("clubs/<slug:slug>/members/<int:membership_id>/account/", club_page.member_account,
          name="member-account"),
+    path("clubs/<slug:slug>/members/<int:membership_id>/password/", club_page.member_password,
+         name="member-password"),
     path("clubs/<slug:slug>/members/<int:membership_id>/remove/", club_page.member_remove,
          name="member-remove"),
 ]

@@ -5,6 +5,7 @@ reads it, with a page that says so (413), instead of filling memory, a temporary
 worker's time. The limit is REQUEST_MAX_BYTES (docs/deployment.md)."""
 
 from django.conf import settings
+from django.http import HttpResponseNotAllowed
 from django.shortcuts import render
 from django.template.defaultfilters import filesizeformat
 
@@ -31,12 +32,23 @@ class RequestSizeLimitMiddleware:
         return self.get_response(request)
 
 
+# What the site's pages are read and written with. PUT, PATCH, DELETE and TRACE mean nothing
+# to a page, whose forms post; the read API (Django REST framework) answers every method itself.
+SITE_METHODS = ("GET", "HEAD", "POST", "OPTIONS")
+
+
 class MethodNotAllowedMessageMiddleware:
     """Django answers a wrong method (require_POST, require_GET) with an empty 405; every
-    refusal of the site says why in words, so this one gets a page too."""
+    refusal of the site says why in words, so this one gets a page too. A method no page takes
+    is refused here, before the view, so no view treats a DELETE as a GET."""
 
     def __init__(self, get_response):
         self.get_response = get_response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.method not in SITE_METHODS and not hasattr(view_func, "cls"):
+            return HttpResponseNotAllowed(SITE_METHODS)
+        return None
 
     def __call__(self, request):
         response = self.get_response(request)

@@ -236,7 +236,33 @@ REQUEST_MAX_BYTES = RECORD_MAX_BYTES + 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 DATA_UPLOAD_MAX_NUMBER_FILES = 5
 
+# E-mail: password resets and an account's first password (clubs/mail.py). EMAIL_URL in one
+# variable (smtp://user:password@host:587, smtp+tls://… for STARTTLS, smtp+ssl://… for TLS from
+# the start, consolemail:// to print), or the usual EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+# EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL. With neither, `make run` (DEBUG on) prints
+# each e-mail on the console; with DEBUG off `check --deploy` warns that none can be sent.
+EMAIL_CONFIGURED = bool(env.str("EMAIL_URL", default="") or env.str("EMAIL_HOST", default=""))
+if env.str("EMAIL_URL", default=""):
+    globals().update({key: value for key, value in env.email_url("EMAIL_URL").items()
+                      if key.startswith("EMAIL_") and value is not None})
+else:
+    EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_CONFIGURED or not DEBUG
+                     else "django.core.mail.backends.console.EmailBackend")
+    EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+    EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+    EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+# A mail server that does not answer costs a request this long, not a worker's whole timeout.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Triominos Club <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A "set your password" or reset link works for three days.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
+
 SESSION_COOKIE_HTTPONLY = True
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # Framing: browsers that know CSP follow frame-ancestors below (the site's own pages may frame
 # it; api.embed.embeddable opens a view to all) and ignore this header, which is for
 # older ones (and keeps `check --deploy` clean).

@@ -1,19 +1,27 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
-from . import views
+from clubs.forms import PasswordResetForm
+
+from . import health, views
 
 urlpatterns = [
     # First: the API's clients poll, and a path is matched against the patterns in order.
     path("api/v1/", include("api.urls")),
     path("embed/", include("api.embed_urls")),
     path("", views.home, name="home"),
+    path("health/", health.health, name="health"),
     path("games/", include("scoring.urls")),
     path("", include("config.club_urls")),
     path("", include("ratings.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("", include("archive.urls")),
+    # Before Django's own: the reset form that also reaches accounts without a password yet.
+    path("accounts/password_reset/",
+         auth_views.PasswordResetView.as_view(form_class=PasswordResetForm),
+         name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     # Bookmarks from before the tournaments' Round model became TournamentRound.

@@ -24,6 +24,11 @@ def error_403(request, exception=None):
     return render(request, "errors/403.html", status=403)
 
 
+def csrf_failure(request, reason=""):
+    # Django's own page is for developers, in English; this one says what to do, translated.
+    return render(request, "errors/403_csrf.html", status=403)
+
+
 def error_404(request, exception=None):
     return render(request, "errors/404.html", status=404)
 

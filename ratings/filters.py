@@ -18,7 +18,7 @@ class RankingFilter(django_filters.FilterSet):
     name = django_filters.CharFilter(method="filter_later", max_length=80,
                                      label=pgettext_lazy("person's name", "Name"))
     club = django_filters.ModelChoiceFilter(
-        queryset=Club.objects.order_by("name"), field_name="player__memberships__club",
+        queryset=Club.objects.order_by("name", "pk"), field_name="player__memberships__club",
         label=_("Club"), empty_label=_("All clubs"),
     )
     period = django_filters.ChoiceFilter(
@@ -48,7 +48,7 @@ class PlayerGameFilter(django_filters.FilterSet):
         label=_("Against"), empty_label=_("anyone"),
     )
     club = django_filters.ModelChoiceFilter(
-        queryset=Club.objects.order_by("name"), field_name="game__club",
+        queryset=Club.objects.order_by("name", "pk"), field_name="game__club",
         label=_("Club"), empty_label=_("All clubs"),
     )
     period = django_filters.ChoiceFilter(

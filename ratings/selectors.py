@@ -43,7 +43,7 @@ def club_members(club: Club) -> QuerySet[Membership]:
     return (
         Membership.objects.filter(club=club)
         .select_related("player", "player__rating", "player__user")
-        .order_by("player__display_name")
+        .order_by("player__display_name", "player_id")
     )
 
 
@@ -69,7 +69,7 @@ def with_rank(rows: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
     # Provisional players rank after established ones: a "?" rating is not yet a place.
     return rows.annotate(
         rank=Window(Rank(), order_by=[F("provisional").asc(), F("value").desc()])
-    ).order_by("provisional", "-value", "player__display_name")
+    ).order_by("provisional", "-value", "player__display_name", "player_id")
 
 
 def named(rows: QuerySet[PlayerRating], name: str) -> QuerySet[PlayerRating]:
@@ -129,7 +129,8 @@ def player_stats(player: Player) -> dict:
                             bridges=Count("id", filter=Q(bridge=True)),
                             best_turn=Max("points"))
     moves["per_turn"] = (moves["turn_points"] or 0) / moves["turns"] if moves["turns"] else 0
-    best_game = seats.order_by("-score", "game__finished_at").select_related("game").first()
+    best_game = (seats.order_by("-score", "game__finished_at", "game_id")
+                 .select_related("game").first())
     return {**games, **moves, "best_game": best_game}
 
 
@@ -153,7 +154,7 @@ def head_to_head(player: Player) -> list[dict]:
             last_met=Max("game__finished_at"),
             last_game=Subquery(last),
         )
-        .order_by("-games", "player__display_name")
+        .order_by("-games", "player__display_name", "player_id")
     )
 
 

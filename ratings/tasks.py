@@ -2,6 +2,8 @@ from datetime import datetime
 
 from celery import shared_task
 
+from clubs.scheduled import records_its_runs
+
 from . import services
 
 
@@ -24,6 +26,7 @@ def ratings_rebuild() -> int:
 
 
 @shared_task(name="clubs.ratings_reconcile", acks_late=True)
+@records_its_runs("clubs.ratings_reconcile")
 def ratings_reconcile() -> int:
     """Rate what an update that never ran left unrated (run by Celery beat)."""
     return services.ratings_reconcile()

@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs import admin as clubs_admin
 from clubs.admin import AuditAdmin
@@ -69,6 +70,26 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(AuditAdmin):
-    list_display = ["game_ref", "game_title", "club_name", "action", "round_number",
-                    "turn_number", "username", "via_link", "at"]
+    list_display = ["game_ref", "game_title", "club_name", "action", "round_shown",
+                    "turn_shown", "username", "via_link", "at"]
     search_fields = ["game_title", "club_name", "username", "reason"]
+    # Rounds and turns are stored from 0, as the engine counts; people count from 1.
+    exclude = ["round_number", "turn_number"]
+    readonly_fields = ["round_shown", "turn_shown"]
+
+    @admin.display(description=pgettext_lazy("game", "round number"),
+                   ordering="round_number")
+    def round_shown(self, entry):
+        return None if entry.round_number is None else entry.round_number + 1
+
+    @admin.display(description=_("turn number"), ordering="turn_number")
+    def turn_shown(self, entry):
+        return None if entry.turn_number is None else entry.turn_number + 1
+
+    def get_search_results(self, request, queryset, search_term):
+        # A game's number finds its entries (the game may be gone; its number stays).
+        found, duplicates = super().get_search_results(request, queryset, search_term)
+        number = search_term.strip().lstrip("#")
+        if number.isascii() and number.isdigit() and len(number) < 10:
+            found |= queryset.filter(game_ref=int(number))
+        return found, duplicates

@@ -23,7 +23,8 @@ def _tournaments_with_games():
     rows = (Game.objects.filter(tournament_table__isnull=False)
             .values_list("tournament_table__round__tournament_id",
                          "tournament_table__round__tournament__name")
-            .distinct().order_by("tournament_table__round__tournament__name"))
+            .distinct().order_by("tournament_table__round__tournament__name",
+                                 "tournament_table__round__tournament_id"))
     return [(str(pk), name) for pk, name in rows]
 
 
@@ -33,7 +34,7 @@ class GameFilter(django_filters.FilterSet):
         label=_("Player"), empty_label=_("All players"),
     )
     club = django_filters.ModelChoiceFilter(
-        queryset=Club.objects.order_by("name"), label=_("Club"),
+        queryset=Club.objects.order_by("name", "pk"), label=_("Club"),
         empty_label=_("All clubs"),
     )
     tournament = django_filters.ChoiceFilter(

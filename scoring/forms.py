@@ -6,7 +6,7 @@ from clubs.models import Club, Player
 from clubs.names import name_key, same_name
 from clubs.newcomers import Newcomer
 
-from .limits import CELL_MAX, TARGET_MAX
+from .limits import CELL_MAX, HAND_MAX, TARGET_MAX
 from .presets import preset_choices
 
 
@@ -51,6 +51,23 @@ class TurnForm(forms.Form):
 
 class VersionForm(forms.Form):
     version = forms.IntegerField(min_value=0)
+
+
+class ClubShownForm(forms.Form):
+    """``?club=``: which of the user's clubs the new-game page shows the people of."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), required=False)
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+
+
+class HandCountForm(forms.Form):
+    """A hand counted, not named: how many tiles are left and their points."""
+
+    count = forms.IntegerField(min_value=0, max_value=HAND_MAX)
+    points = forms.IntegerField(min_value=0, max_value=HAND_MAX)
 
 
 SEATS = 6  # the most any rules seat

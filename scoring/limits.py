@@ -8,17 +8,18 @@ the database cannot store (NUL, lone surrogates). Every refusal is a translated 
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext_lazy
 
+from clubs.json_input import JsonRefused, json_read
 from clubs.models import Player
 
 from .models import Game
@@ -38,6 +39,15 @@ RULE_VALUE_MAX = 100_000
 # The target a game or tournament may be started with on the site's own forms.
 TARGET_MAX = 5_000
 HAND_MAX = 32_767
+# Rules the game keeps in a column of its own, which bounds them more tightly than the rest
+# (the columns' range as Django gives it for every database, SQLite's laxness aside).
+RULE_COLUMN_MAX = {
+    name: min(RULE_VALUE_MAX, BaseDatabaseOperations.integer_field_ranges[
+        Game._meta.get_field(name).get_internal_type()][1])
+    for name in ("target", "rounds_limit")
+}
+# A game may end a little "after now" by a device's clock; later than that is a typing error.
+FUTURE_TOLERANCE = timedelta(minutes=10)
 
 
 class RecordRefused(ValueError):
@@ -66,20 +76,18 @@ def _refuse_when(beyond: bool, sentence, **values) -> None:
 
 
 def record_parse(raw: bytes) -> dict:
-    """Bytes of an uploaded record to a dict, refusing what is too big or not plain JSON."""
-    if len(raw) > settings.RECORD_MAX_BYTES:
-        raise RecordRefused(_("The file is larger than %(limit)s; a record is never that big.")
-                            % {"limit": filesizeformat(settings.RECORD_MAX_BYTES)})
+    """Bytes of an uploaded record to a dict, refusing what is too big, too deep or not plain
+    JSON, in the words of a record file."""
     try:
-        return json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
-    except RecursionError:
-        raise RecordRefused(_("The file is nested too deeply to be a game record.")) from None
-    except (ValueError, UnicodeDecodeError):
+        return json_read(raw, max_bytes=settings.RECORD_MAX_BYTES, max_depth=DEPTH_MAX)
+    except JsonRefused as refused:
+        if refused.reason == "size":
+            raise RecordRefused(
+                _("The file is larger than %(limit)s; a record is never that big.")
+                % {"limit": filesizeformat(settings.RECORD_MAX_BYTES)}) from None
+        if refused.reason == "depth":
+            raise RecordRefused(_("The file is nested too deeply to be a game record.")) from None
         raise RecordRefused(_("The file is not valid JSON.")) from None
-
-
-def _no_constant(name: str):
-    raise ValueError(name)  # NaN and Infinity are not JSON numbers
 
 
 def record_limits_check(record) -> None:
@@ -120,6 +128,9 @@ def record_finished_at(record) -> datetime | None:
     except (TypeError, ValueError, OverflowError):
         raise RecordRefused(_("finished_at: expected a date and time such as "
                               "2026-05-01T20:30:00+03:00.")) from None
+    if when > timezone.now() + FUTURE_TOLERANCE:
+        raise RecordRefused(_("finished_at: %(when)s is in the future.")
+                            % {"when": value})
     return when
 
 
@@ -174,10 +185,11 @@ def _check_rules(rules) -> None:
         numbers = value if isinstance(value, list) else [value]
         if isinstance(value, Mapping):
             numbers = list(value.values())
+        limit = RULE_COLUMN_MAX.get(key, RULE_VALUE_MAX)
         for number in numbers:
-            if isinstance(number, int) and not -RULE_VALUE_MAX <= number <= RULE_VALUE_MAX:
+            if isinstance(number, int) and not -limit <= number <= limit:
                 raise RecordRefused(_("rules.%(key)s: at most %(limit)s.")
-                                    % {"key": key, "limit": RULE_VALUE_MAX})
+                                    % {"key": key, "limit": limit})
 
 
 def _int_beyond(value, limit: int) -> bool:

@@ -82,7 +82,7 @@ class Game(models.Model):
     winner_seats = models.JSONField(_("winners' seats"), default=list, blank=True)
 
     class Meta:
-        ordering = ["-started_at"]
+        ordering = ["-started_at", "-pk"]
         indexes = [models.Index(fields=["status", "-started_at"])]
         verbose_name = _("game")
         verbose_name_plural = _("games")

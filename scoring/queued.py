@@ -6,11 +6,11 @@ and the first refusal stops the rest: they stay queued on the device."""
 
 from __future__ import annotations
 
-import json
-
 from django.http import JsonResponse
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
+
+from clubs.json_input import JsonRefused, json_read
 
 from . import selectors, services
 from .access import recording_access
@@ -18,6 +18,13 @@ from .forms import TurnForm
 from .views import _REFUSALS, INCOMPLETE, _flat_errors, _no_store, _tablet_context, refused_text
 
 MOST = 200  # more than a round ever has
+# A turn's fields take about 120 bytes; a list of turns, each a flat object, is 2 levels deep.
+MOST_BYTES = 64 * 1024
+
+
+def _unread(message: str) -> JsonResponse:
+    return JsonResponse({"recorded": 0, "refused": {"status": 400, "message": message},
+                         "html": ""}, status=400)
 
 
 @require_POST
@@ -26,13 +33,11 @@ def tablet_turns(request, pk=None, token=None):
     {"status", "message"} for turn n, "html": the tablet after them}."""
     game, actor = recording_access(request, pk=pk, token=token)
     try:
-        turns = json.loads(request.POST.get("turns", ""))
-    except ValueError:
-        turns = None
+        turns = json_read(request.POST.get("turns", ""), max_bytes=MOST_BYTES, max_depth=2)
+    except JsonRefused as refused:
+        return _unread(str(refused))
     if not isinstance(turns, list) or not 1 <= len(turns) <= MOST:
-        return JsonResponse({"recorded": 0, "refused": {
-            "status": 400, "message": str(INCOMPLETE)},
-            "html": ""}, status=400)
+        return _unread(str(INCOMPLETE))
     names = [seat.player.display_name for seat in selectors.game_seats(game)]
     recorded, refused = 0, None
     for fields in turns:

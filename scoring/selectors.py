@@ -23,7 +23,7 @@ def games_with_seats() -> QuerySet[Game]:
 
 
 def games_in_progress() -> QuerySet[Game]:
-    return games_with_seats().filter(status=Game.Status.PLAYING).order_by("-started_at")
+    return games_with_seats().filter(status=Game.Status.PLAYING).order_by("-started_at", "-pk")
 
 
 def club_recent_games(club: Club, limit: int = 10) -> QuerySet[Game]:

@@ -47,6 +47,16 @@ class NotPlaying(Exception):
     """The game is finished or abandoned; it takes no more turns."""
 
 
+class KeyReused(Exception):
+    """A client key already names a different turn of this game: a tablet that resends a turn
+    sends the same turn, so this one is refused rather than taken for the earlier."""
+
+    def __init__(self, earlier: Turn) -> None:
+        super().__init__(f"client key {earlier.client_key!r} is turn {earlier.number} of round "
+                         f"{earlier.round_id}")
+        self.earlier = earlier
+
+
 class ReopenRefused(Exception):
     """A finished game stays finished: ``code`` says why ("not-finished", "reason-missing",
     or "vetoed" with the ``message`` of the app that refused, e.g. a later tournament round)."""
@@ -205,13 +215,17 @@ def turn_record(
     actor: Actor,
     client_key: str = "",
 ) -> TurnOutcome:
-    """Record one turn. Raises Conflict, NotPlaying, EngineError or PermissionDenied; nothing
-    is written then."""
+    """Record one turn. A client key already recorded with this same turn answers that turn
+    (a resend); with another turn it is refused. Raises Conflict, KeyReused, NotPlaying,
+    EngineError or PermissionDenied; nothing is written then."""
     game, seats = _locked(game_id)
     _may_record(actor, game)
     if client_key:
         earlier = Turn.objects.filter(round__game=game, client_key=client_key).first()
         if earlier is not None:
+            if (earlier.seat, earlier.draws, earlier.at, earlier.corners) != (
+                    seat, draw, tuple(at) if at else None, list(corners) if corners else None):
+                raise KeyReused(earlier)
             return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
     _check_version(game, expected_version)
     current = current_round_state(game, seats, last_turn=False)

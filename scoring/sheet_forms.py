@@ -3,15 +3,16 @@ engine (scoring.engine.sheet) judges whether the numbers make a finished game.""
 
 from __future__ import annotations
 
-import json
 import re
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from .limits import RecordRefused, record_parse
+
 MAX_ROWS = 60
-RECORD_MAX_BYTES = 2_000_000
 # "12", "-5", "+40", and the typographic minus a phone keyboard may give.
 _NUMBER = re.compile(r"^[+\-\u2212]?\d{1,6}$")
 
@@ -28,10 +29,15 @@ def _number(text: str, where: str) -> int:
     return int(text.replace("\u2212", "-"))
 
 
+class _RowsForm(forms.Form):
+    rows = forms.IntegerField(min_value=1)
+
+
 def row_count(data, default: int) -> int:
-    value = str(data.get("rows", "")).strip()
-    count = int(value) if value.isdigit() else default
-    return max(1, min(count, MAX_ROWS))
+    """How many lines the sheet shows: ``rows`` when it is a whole number (at most MAX_ROWS),
+    else ``default``; the page's own links only ever send numbers."""
+    form = _RowsForm({"rows": data.get("rows", "")})
+    return min(form.cleaned_data["rows"], MAX_ROWS) if form.is_valid() else default
 
 
 def _cell(data, name: str) -> str:
@@ -82,9 +88,10 @@ def ending_from_post(data, players: int) -> tuple[int | None, list[int]]:
     """The last round's winner (``round_winner``) and who reached the target during it but
     ended below (``reached``), as seats."""
     def seat(text) -> int:
-        if not isinstance(text, str) or not text.isdigit() or int(text) >= players:
-            raise SheetInputError(_("Choose a player of this game."))
-        return int(text)
+        try:
+            return forms.IntegerField(min_value=0, max_value=players - 1).clean(text)
+        except forms.ValidationError:
+            raise SheetInputError(_("Choose a player of this game.")) from None
 
     winner = _cell(data, "round_winner").strip()
     reached = data.getlist("reached") if hasattr(data, "getlist") else []
@@ -92,13 +99,13 @@ def ending_from_post(data, players: int) -> tuple[int | None, list[int]]:
 
 
 class RecordForm(forms.Form):
+    """A record file, read like the import's: the same size, depth and JSON checks."""
+
     record = forms.FileField(label=gettext_lazy("Record file (triominos-record/1 JSON)"))
 
     def clean_record(self):
         upload = self.cleaned_data["record"]
-        if upload.size > RECORD_MAX_BYTES:
-            raise forms.ValidationError(_("The file is too large for a game record."))
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (ValueError, UnicodeDecodeError):
-            raise forms.ValidationError(_("The file is not valid JSON.")) from None
+            return record_parse(upload.read(settings.RECORD_MAX_BYTES + 1))
+        except RecordRefused as refused:
+            raise forms.ValidationError(str(refused)) from None

@@ -13,6 +13,7 @@ from scoring.engine import EngineError
 
 from . import selectors, sheets
 from .access import can_record
+from .limits import RecordRefused
 from .messages import refusal
 from .models import Game, Round
 from .services import Actor, NotPlaying
@@ -52,7 +53,7 @@ def _attempt(call, names: list[str], first_round: int = 0) -> str | None:
     """Run a service; the refusal in words, or None when it went through."""
     try:
         call()
-    except SheetInputError as error:
+    except (SheetInputError, RecordRefused) as error:
         return str(error)
     except NotPlaying:
         return _("This game was abandoned; it takes no result.")

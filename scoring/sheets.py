@@ -22,6 +22,7 @@ from scoring.engine import (
 )
 
 from .audit import game_audit
+from .limits import record_limits_check
 from .models import AuditEntry, Game, Round, Seat, Turn
 from .records import record_rows_write
 from .replay import game_save
@@ -192,11 +193,13 @@ def _seat_order(seats: list[Seat], names: list[str]) -> list[Seat]:
 def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     """Replace what a game holds by a full record (turns and hands) of that same game: for a
     table whose tablet died, or a score sheet followed later by the record. The record's
-    players must be the game's players and its rules the game's rules. Raises EngineError
-    (with round/turn when replaying fails) or NotPlaying; nothing is written then."""
+    players must be the game's players and its rules the game's rules. Raises RecordRefused
+    (beyond the site's limits), EngineError (with round/turn when replaying fails) or
+    NotPlaying; nothing is written then."""
     game, seats = _locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
+    record_limits_check(record)  # the import's limits: cells, counts, texts, rule columns
     record_validate(record)
     played = rules_resolve(record["rules"]).to_dict()
     if played != game.rules:

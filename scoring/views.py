@@ -29,8 +29,16 @@ from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
 from .filters import GameFilter
-from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
-from .limits import RecordRefused, record_parse
+from .forms import (
+    ClubShownForm,
+    GameStartForm,
+    HandCountForm,
+    ImportForm,
+    ReopenForm,
+    TurnForm,
+    VersionForm,
+)
+from .limits import HAND_MAX, RecordRefused, record_parse
 from .messages import refusal
 from .models import Game
 from .qr import qr_svg
@@ -286,7 +294,7 @@ def tablet_turn(request, pk=None, token=None):
 
 
 
-_REFUSALS = (services.Conflict, services.NotPlaying, EngineError)
+_REFUSALS = (services.Conflict, services.KeyReused, services.NotPlaying, EngineError)
 
 
 CONFLICT_NOTICE = gettext_lazy(
@@ -299,6 +307,9 @@ def refused_text(refused, *, at=None, players=None) -> tuple[int, str]:
         return 409, str(CONFLICT_NOTICE)
     if isinstance(refused, services.NotPlaying):
         return 409, _("This game is not in progress.")
+    if isinstance(refused, services.KeyReused):
+        return 409, _("The tablet sent a turn under the key of another turn already recorded; "
+                      "nothing was recorded. Reload the page.")
     return 422, refusal(refused, at=at, players=players)
 
 
@@ -356,11 +367,11 @@ def tablet_hands(request, game, actor, version, token):
     names = [s.player.display_name for s in seats]
     hands = {}
     try:
-        for seat in seats:
-            hand = _hand_from_post(request.POST, seat.position)
+        for seat, name in zip(seats, names, strict=True):
+            hand = _hand_from_post(request.POST, seat.position, name)
             if hand is not None:
                 hands[seat.position] = hand
-    except ValueError as error:
+    except HandUnreadable as error:
         return _message(request, str(error), 400)
     except EngineError as error:
         return _message(request, refusal(error, players=names), 422)
@@ -371,15 +382,22 @@ def tablet_hands(request, game, actor, version, token):
     return _written(request, game, token)
 
 
-def _hand_from_post(post, seat: int):
+class HandUnreadable(ValueError):
+    """A counted hand whose numbers are not whole numbers in range; says whose, in words."""
+
+
+def _hand_from_post(post, seat: int, name: str):
     tiles = post.get(f"tiles-{seat}", "").replace(",", " ").split()
     count, points = post.get(f"count-{seat}", "").strip(), post.get(f"points-{seat}", "").strip()
     if tiles:
         return [str(tile_parse(t)) for t in tiles]
     if count or points:
-        if not (count.isdigit() and points.isdigit()):
-            raise ValueError(_("Count and points must be whole numbers."))
-        return HandCount(int(count), int(points))
+        form = HandCountForm({"count": count, "points": points})
+        if not form.is_valid():
+            raise HandUnreadable(
+                _("%(player)s: the number of tiles left and their points must be whole numbers "
+                  "from 0 to %(n)s.") % {"player": name, "n": HAND_MAX})
+        return HandCount(form.cleaned_data["count"], form.cleaned_data["points"])
     return None
 
 
@@ -401,10 +419,9 @@ def _club_target(club) -> int | None:
 def game_new(request):
     clubs = clubs_where_required(request.user, Do.START_GAME)
     # ?club= shows that club's people in the seat pickers (the form's script asks for it when
-    # the club is changed).
-    shown = clubs.filter(pk=request.GET["club"]).first() if request.GET.get(
-        "club", "").isdigit() and len(request.GET["club"]) < 10 else None
-    shown = shown or clubs.first()
+    # the club is changed); any other value shows the first club.
+    picked = ClubShownForm(request.GET, clubs=clubs)
+    shown = (picked.cleaned_data["club"] if picked.is_valid() else None) or clubs.first()
     form = GameStartForm(request.POST or None, clubs=clubs,
                          initial={"club": shown, "preset": shown.default_preset,
                                   "target": _club_target(shown),

@@ -1,5 +1,6 @@
 """Real processes for tests of outages: a private Redis a test may stop and start again, and a
-Celery worker (optionally with beat) on it, against the test database, that a test may kill.
+Celery worker (optionally with beat beside it) on it, against the test database, that a test
+may kill.
 
 They need redis-server and PostgreSQL (the worker is another process, so SQLite's in-memory
 test database is out of its reach): without them the test skips with the reason, under CI=true
@@ -96,12 +97,18 @@ class Worker:
         command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
                    "--concurrency=1", "--without-gossip", "--without-mingle",
                    "--without-heartbeat", f"--hostname=outage-{os.getpid()}@%h"]
-        if beat:
-            command += ["--beat", f"--schedule={workdir / 'beat-schedule'}"]
         environment = {**os.environ, "DATABASE_URL": database_url(), "CONN_MAX_AGE": "0",
                        "CELERY_BROKER_URL": broker_url, "CELERY_RESULT_BACKEND": broker_url,
                        **{key: str(value) for key, value in env.items()}}
+        self.beat: subprocess.Popen | None = None
         with self.log.open("w") as log:
+            if beat:
+                # Beat as the site runs it: a process of its own, never `worker --beat`.
+                self.beat = subprocess.Popen(
+                    [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
+                     f"--schedule={workdir / 'beat-schedule'}"],
+                    cwd=ROOT, env=environment, stdout=log, stderr=subprocess.STDOUT,
+                    start_new_session=True)
             self.process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=log,
                                             stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -117,19 +124,23 @@ class Worker:
         path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         return [int(pid) for pid in path.read_text().split()]
 
+    def _started(self) -> list[subprocess.Popen]:
+        return [p for p in (self.process, self.beat) if p is not None and p.poll() is None]
+
     def kill(self) -> None:
-        """SIGKILL the worker and everything it started: nothing gets to acknowledge."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(10)
+        """SIGKILL the worker (and beat) and all they started: nothing gets to acknowledge."""
+        for process in self._started():
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        for process in self._started():
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            for process in self._started():
+                process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.kill()
 
 
 @pytest.fixture

@@ -93,7 +93,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("creation time"), auto_now_add=True)
 
     class Meta:
-        ordering = ["-starts_on", "name"]
+        ordering = ["-starts_on", "name", "pk"]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
 
@@ -153,7 +153,7 @@ class Registration(models.Model):
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:
-        ordering = ["player__display_name"]
+        ordering = ["player__display_name", "pk"]
         constraints = [models.UniqueConstraint(fields=["tournament", "player"],
                                                name="tournament_registration_unique")]
         verbose_name = _("registration")

@@ -23,7 +23,7 @@ def tournament_list() -> QuerySet[Tournament]:
         Tournament.objects.exclude(status=Tournament.Status.DRAFT)
         .select_related("club", "winner")
         .annotate(players=Count("registrations", filter=Q(registrations__withdrawn=False)))
-        .order_by("-starts_on", "name")
+        .order_by("-starts_on", "name", "pk")
     )
 
 
@@ -41,7 +41,7 @@ def club_upcoming(club: Club) -> QuerySet[Tournament]:
         .filter(Q(status=Tournament.Status.RUNNING)
                 | Q(status=Tournament.Status.REGISTRATION, starts_on__gte=today
                     - datetime.timedelta(days=1)))
-        .order_by("starts_on", "name")
+        .order_by("starts_on", "name", "pk")
     )
 
 

@@ -1,5 +1,7 @@
 from celery import shared_task
 
+from clubs.scheduled import records_its_runs
+
 from . import services
 
 
@@ -17,6 +19,7 @@ def round_settle_task(game_id: int) -> str | None:
 
 
 @shared_task(name="tournaments.rounds_reconcile", acks_late=True)
+@records_its_runs("tournaments.rounds_reconcile")
 def rounds_reconcile_task() -> dict[str, list[int]]:
     """Settle rounds and pair rounds that a task never reached (run by Celery beat)."""
     return services.rounds_reconcile()

@@ -5,6 +5,14 @@ from rest_framework import serializers
 from .clubs import ClubRefSerializer, PlayerRefSerializer
 
 
+class CountedFromOne(serializers.IntegerField):
+    """A round stored from 0, as the engine counts, given from 1, as people (and the
+    tournaments' rounds) count."""
+
+    def to_representation(self, value):
+        return super().to_representation(value) + 1
+
+
 class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="0 opens the first round.")
     player = PlayerRefSerializer()
@@ -24,7 +32,7 @@ class GameSerializer(serializers.Serializer):
     preset = serializers.CharField()
     target = serializers.IntegerField(allow_null=True)
     rounds_limit = serializers.IntegerField(allow_null=True)
-    round_number = serializers.IntegerField(help_text="The current round, counted from 0.")
+    round_number = CountedFromOne(help_text="The current round, counted from 1.")
     turn_count = serializers.IntegerField()
     version = serializers.IntegerField(help_text="Grows with every change to the game.")
     started_at = serializers.DateTimeField()
@@ -34,13 +42,16 @@ class GameSerializer(serializers.Serializer):
 
 
 class RoundTotalsSerializer(serializers.Serializer):
-    number = serializers.IntegerField(help_text="Counted from 0.")
+    number = CountedFromOne(help_text="Counted from 1.")
     reason = serializers.CharField(help_text="out, blocked, or empty while the round goes on")
     winner_seat = serializers.IntegerField(allow_null=True)
-    end_points = serializers.ListField(child=serializers.IntegerField(),
-                                       help_text="Each seat's change at the round's end.")
-    totals = serializers.ListField(child=serializers.IntegerField(),
-                                   help_text="Each seat's game total after the round.")
+    end_points = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True,
+        help_text="Each seat's change at the round's end; null while the round goes on.")
+    totals = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True,
+        help_text="Each seat's game total after the round; null while the round goes on (the "
+                  "running totals are the seats' scores).")
     ended = serializers.BooleanField()
 
 
@@ -80,7 +91,7 @@ class LiveGameSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     status = serializers.CharField()
     phase = serializers.CharField()
-    round = serializers.IntegerField(help_text="The current round, counted from 0.")
+    round = CountedFromOne(help_text="The current round, counted from 1.")
     pool = serializers.IntegerField(help_text="Tiles left to draw.")
     target = serializers.IntegerField(allow_null=True)
     seats = LiveSeatSerializer(many=True)

@@ -77,15 +77,31 @@ class TournamentRoundDetailSerializer(TournamentRoundSerializer):
     tables = TableSerializer(source="table_lines", many=True)
 
 
+class Rounded(serializers.FloatField):
+    """A standings figure (exact fractions in the pairing core) to two decimals, as the
+    standings page shows it."""
+
+    def to_representation(self, value):
+        return round(float(value), 2)
+
+
+class TiebreakValues(serializers.DictField):
+    def to_representation(self, value):
+        # The lots are a random draw, not a figure a client should show or compare.
+        return super().to_representation({k: v for k, v in value.items() if k != "lots"})
+
+
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
     withdrawn = serializers.BooleanField()
     games = serializers.IntegerField()
-    points = serializers.FloatField()
-    values = serializers.DictField(child=serializers.FloatField(),
-                                   help_text="Each tie-break's value, by its code.")
+    points = Rounded()
+    values = TiebreakValues(
+        child=Rounded(),
+        help_text="Each tie-break's value, by its code, to two decimals. The lots that "
+                  "separate players still tied after them are not a value: `rank` shows them.")
 
 
 class StandingsSerializer(serializers.Serializer):

@@ -1,3 +1,4 @@
+from django.http import HttpResponse
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 
@@ -6,3 +7,8 @@ class DocsView(SpectacularSwaggerSplitView):
     separate request: no CDN, no inline script or style."""
 
     template_name = "api/swagger_ui.html"
+
+    def options(self, request, *args, **kwargs):
+        # DRF describes a view for OPTIONS through its renderer, which for this page is a
+        # template renderer with no template for a description; say what it answers instead.
+        return HttpResponse(headers={"Allow": ", ".join(self.allowed_methods)})

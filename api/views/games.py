@@ -59,9 +59,12 @@ class GameDetail(ReadView):
         game = selectors.games_with_seats().filter(pk=pk).first()
         if game is None:
             raise NotFound(_("No such game."))
+        # A round still being played has no totals of its own yet: null, not zeros that would
+        # read as a final result.
         game.round_totals = [
             {"number": r.number, "reason": r.reason, "winner_seat": r.winner_seat,
-             "end_points": r.end_points, "totals": r.totals, "ended": r.ended_at is not None}
+             "end_points": r.end_points if r.ended_at else None,
+             "totals": r.totals if r.ended_at else None, "ended": r.ended_at is not None}
             for r in game.rounds.order_by("number")
         ]
         game.record = game_export(game)

@@ -79,7 +79,8 @@ def _dealt_table(value, min_players: int, max_players: int) -> DealTable:
     elif isinstance(value, Mapping):
         table = {}
         for key, tiles in value.items():
-            count = int(key) if isinstance(key, str) and key.isdigit() else key
+            # isdigit() would pass "²", which int() refuses; a player count has one digit.
+            count = int(key) if isinstance(key, str) and key.isdecimal() and len(key) < 4 else key
             if not _is_int(count) or not _is_int(tiles) or tiles < 1:
                 raise _bad("dealt", dict(value), "a mapping of player count to tiles (>= 1)")
             table[count] = tiles

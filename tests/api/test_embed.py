@@ -62,10 +62,14 @@ def test_bad_parameters_are_refused_in_words(client, world):
     response = client.get(path, {"n": "0", "theme": "pink"})
     assert response.status_code == 400
     body = text(response)
-    assert "rows: Ensure this value is greater than or equal to 1." in body
+    # The parameter as the address has it ("n", issue 24), with what it means.
+    assert "n (rows): Ensure this value is greater than or equal to 1." in body
     assert "theme: Select a valid choice. pink is not one of the available choices." in body
-    russian = client.get(path, {"n": "many"}, HTTP_ACCEPT_LANGUAGE="ru")
-    assert russian.status_code == 400 and "строки: Введите целое число." in text(russian)
+    too_many = text(client.get(path, {"n": "99"}))
+    assert "n (rows): Ensure this value is less than or equal to 50." in too_many
+    russian = client.get(path, {"n": "many", "lang": "xx"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert russian.status_code == 400 and "n (строки): Введите целое число." in text(russian)
+    assert "lang (язык): " in text(russian)
     assert client.get("/embed/clubs/no-such-club/top/").status_code == 404
 
 

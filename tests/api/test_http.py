@@ -1,7 +1,7 @@
 """HTTP behaviour of the API: conditional GET, CORS for GET only, throttling, errors in words."""
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 
 from scoring.services import Actor, turn_undo
 
@@ -112,3 +112,11 @@ def test_a_tournament_in_preparation_is_missing_in_words(client, world):
 def test_the_api_root_leads_to_its_documentation(client):
     response = client.get("/api/v1/")
     assert (response.status_code, response["Location"]) == (302, "/api/v1/docs/")
+
+
+def test_the_documentation_answers_options_with_its_methods(client):
+    # DRF described it through the page's template renderer, which has no template for that.
+    response = Client(raise_request_exception=False).options("/api/v1/docs/")
+    assert response.status_code == 200
+    assert set(response["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS"}
+    assert client.get("/api/v1/docs/").status_code == 200

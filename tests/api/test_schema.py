@@ -52,3 +52,12 @@ def test_the_docs_page_is_served_from_our_own_static_files(client):
     script = client.get("/api/v1/docs/", {"script": ""})
     assert script["Content-Type"].startswith("application/javascript")
     assert "/api/v1/schema/" in script.content.decode()
+
+
+def test_the_schema_says_how_rounds_are_counted_and_when_totals_are_null(client):
+    components = schema(client)["components"]["schemas"]
+    rounds = components["RoundTotals"]["properties"]
+    assert "null" in rounds["totals"]["type"] and "null" in rounds["end_points"]["type"]
+    assert rounds["number"]["description"] == "Counted from 1."
+    assert "counted from 1" in components["Game"]["properties"]["round_number"]["description"]
+    assert "lots" in components["Standing"]["properties"]["values"]["description"]

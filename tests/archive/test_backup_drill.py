@@ -1,6 +1,12 @@
 """The backup drill of docs/backup.md, run for real: pg_dump -Fc of the test database,
 pg_restore into a fresh database, and the restored site's summary (row counts, every rating,
-the main public pages) equal to the original's."""
+the main public pages) equal to the original's.
+
+As docs/backup.md runs it: the live site and the restored copy share one cache (CACHE_URL, a
+real Redis here), which holds the live site's pages under the same keys the copy's would have.
+The summary reads the database itself, so a change made in the restored copy only — one that
+adds no row and so leaves every data version and cache key as it was — is caught
+(issue 24, item 5)."""
 
 import json
 import os
@@ -9,11 +15,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import environ
 import pytest
 from django.db import connection
+from django.test import Client
 
-from archive.summary import site_summary
+from archive.summary import page_addresses, site_summary
+from config.cache import best_effort
 from scoring.models import Game
+from tests.processes import PrivateRedis, need
+from tournaments.models import Tournament
 
 from .build import demo_site
 
@@ -30,7 +41,7 @@ def _postgres_or_skip() -> None:
         if IN_CI:
             pytest.fail(reason)
         pytest.skip(reason)
-    for tool in ("pg_dump", "pg_restore", "createdb", "dropdb"):
+    for tool in ("pg_dump", "pg_restore", "createdb", "dropdb", "psql"):
         if shutil.which(tool) is None:
             reason = f"{tool} is not installed (apt-get install postgresql-client)"
             if IN_CI:
@@ -55,9 +66,30 @@ def _url(settings: dict, name: str) -> str:
     return f"postgres://{user}{password}@{host}:{port}/{name}"
 
 
-def test_pg_dump_restores_into_a_fresh_database_with_the_same_site(tmp_path):
+def _summary(run_env) -> dict:
+    done = subprocess.run([sys.executable, "manage.py", "site_summary"], cwd=ROOT, env=run_env,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_pg_dump_restores_into_a_fresh_database_with_the_same_site(tmp_path, settings):
     _postgres_or_skip()
+    need(shutil.which("redis-server") is not None, "redis-server is not installed")
+    redis = PrivateRedis(tmp_path)
+    redis.start()
+    settings.CACHES = {"default": best_effort(environ.Env.cache_url_config(redis.url))}
+    try:
+        _drill(tmp_path, redis)
+    finally:
+        redis.stop()
+
+
+def _drill(tmp_path, redis):
     demo_site()
+    # The live site's visitors have filled the shared cache with its public pages.
+    for url in page_addresses():
+        Client().get(url, secure=True, HTTP_HOST="localhost")
+    assert any(key.startswith(b":1:page:") for key in redis.client().keys("*"))
     before = site_summary()
     assert before["rows"]["scoring.Game"] == Game.objects.count() > 10
 
@@ -74,14 +106,19 @@ def test_pg_dump_restores_into_a_fresh_database_with_the_same_site(tmp_path):
         subprocess.run(["pg_restore", "--no-owner", "--no-privileges", "--exit-on-error", *args,
                         "-d", restored, str(dump)], check=True, env=env)
         run_env = {**env, "DATABASE_URL": _url(settings, restored), "DEBUG": "1",
-                   "CELERY_BROKER_URL": "", "CONN_MAX_AGE": "0"}
+                   "CELERY_BROKER_URL": "", "CONN_MAX_AGE": "0", "CACHE_URL": redis.url}
         check = subprocess.run(
             [sys.executable, "manage.py", "migrate", "--check", "--noinput"],
             cwd=ROOT, env=run_env, capture_output=True, text=True)
         assert check.returncode == 0, check.stdout + check.stderr
-        summary = subprocess.run([sys.executable, "manage.py", "site_summary"], cwd=ROOT,
-                                 env=run_env, capture_output=True, text=True, check=True)
-        after = json.loads(summary.stdout)
+        after = _summary(run_env)
+        # A difference in the copy alone: renamed in place, no row added, so the data versions
+        # (and the keys of the cached live pages) are the same as the live site's.
+        subprocess.run(["psql", "-q", *args, "-d", restored, "-c",
+                        "UPDATE tournaments_tournament SET name = name || ' (changed)' "
+                        "WHERE id = (SELECT min(id) FROM tournaments_tournament)"],
+                       check=True, env=env)
+        changed = _summary(run_env)
     finally:
         subprocess.run(["dropdb", "--if-exists", *args, restored], check=True, env=env)
 
@@ -89,3 +126,7 @@ def test_pg_dump_restores_into_a_fresh_database_with_the_same_site(tmp_path):
     assert after["ratings"] == before["ratings"]
     assert after["pages"] == before["pages"]
     assert all(status.startswith("200 ") for status in after["pages"].values())
+    first = Tournament.objects.order_by("pk").first().get_absolute_url()
+    differ = {url for url in before["pages"] if changed["pages"][url] != before["pages"][url]}
+    assert {"/tournaments/", first, first + "standings/"} <= differ
+    assert changed["rows"] == before["rows"] and changed["ratings"] == before["ratings"]

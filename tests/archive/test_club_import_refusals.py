@@ -172,6 +172,9 @@ def test_commands_export_and_import(exported, tmp_path):
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(CommandError, match="not JSON"):
         call_command("club_import", str(bad))
+    bad.write_bytes(b"[" * 100_000 + b"]" * 100_000)  # the site's one JSON reader bounds it
+    with pytest.raises(CommandError, match="nested deeper than 32 levels"):
+        call_command("club_import", str(bad))
     with pytest.raises(CommandError, match="No club"):
         call_command("club_export", "nowhere")
 

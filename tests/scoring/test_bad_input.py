@@ -1,5 +1,5 @@
 """Each input that once answered 500 now gets a 4xx or the form back with a message, and
-writes nothing (issue 9, item 2)."""
+writes nothing (issue 9, item 2; issue 24, item 1)."""
 
 import json
 
@@ -60,6 +60,14 @@ BAD_RECORDS = {
                     "target"),
     "huge rounds limit": (json.dumps(record(rules={"preset": "club", "rounds_limit": 10**6}))
                           .encode(), "rounds_limit"),
+    # Inside the rule values' limit, beyond the smallint column that holds it.
+    "rounds limit beyond its column": (json.dumps(record(
+        rules={"preset": "club", "rounds_limit": 40000})).encode(),
+        "rules.rounds_limit: at most 32767."),
+    "superscript player count": (json.dumps(record(
+        rules={"preset": "club", "dealt": {"\u00b2": 7, "3": 7, "4": 7}})).encode(), "dealt"),
+    "finished_at in 2999": (json.dumps(record(finished_at="2999-01-01T00:00:00+00:00")).encode(),
+                            "finished_at: 2999-01-01T00:00:00+00:00 is in the future."),
     "huge bonus": (json.dumps(record(rules={"preset": "club", "opening_triple_bonus": 10**12}))
                    .encode(), "opening_triple_bonus"),
     "huge draw": (json.dumps(record(rounds=[{"moves": [
@@ -132,3 +140,108 @@ def test_correction_beyond_the_database_range_is_refused(client, club):
         assert "500" in response.content.decode()  # the bound the cell broke, in words
     turn = Turn.objects.get()
     assert (turn.cell_c, turn.cell_r) == (0, 0)
+
+
+# -- attaching a record goes through the import's limits ------------------------------------------
+
+ATTACH_REFUSALS = {
+    "cell beyond a smallint": ([40000, 0], "a cell at most 500 from the opening"),
+    "cell beyond the tablet's reach": ([501, 0], "a cell at most 500 from the opening"),
+}
+
+
+@pytest.fixture
+def attached(club):
+    players = [member(club, name=name) for name in ("Anna", "Boris")]
+    return game_start(club=club, players=players, preset="pressman", actor=Actor())
+
+
+def post_attach(client, game, payload: bytes):
+    upload = SimpleUploadedFile("game.json", payload, content_type="application/json")
+    return client.post(reverse("scoring:game-attach", args=[game.pk]), {"record": upload})
+
+
+def attach_refused(response, game, text):
+    body = response.content.decode()
+    assert response.status_code == 422, response.status_code
+    assert text in body, body[body.find("error") - 200:][:800]
+    game.refresh_from_db()
+    assert (game.version, game.turn_count) == (0, 0)
+    assert not Turn.objects.filter(round__game=game).exists()
+
+
+@pytest.mark.parametrize("at,text", ATTACH_REFUSALS.values(), ids=ATTACH_REFUSALS.keys())
+def test_an_attached_record_keeps_the_imports_cell_limit(client, attached, at, text):
+    payload = json.dumps(record(rules="pressman", rounds=[{"moves": [
+        {"player": "Anna", "at": at, "corners": [4, 4, 4]}]}])).encode()
+    attach_refused(post_attach(client, attached, payload), attached, text)
+
+
+@pytest.mark.parametrize("payload,text", [
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (json.dumps(record(rules={"preset": "pressman", "rounds_limit": 40000})).encode(),
+     "rules.rounds_limit: at most 32767."),
+    (json.dumps(record(finished_at="2999-01-01T00:00:00+00:00")).encode(), "in the future"),
+], ids=["deep", "rounds limit", "future"])
+def test_an_attached_record_is_read_and_checked_like_an_import(client, attached, payload, text):
+    attach_refused(post_attach(client, attached, payload), attached, text)
+
+
+def test_an_attached_record_has_the_imports_size_limit(client, attached, settings):
+    settings.RECORD_MAX_BYTES = 1000
+    payload = json.dumps(record(title="x" * 2000)).encode()
+    attach_refused(post_attach(client, attached, payload), attached, "larger than 1000\u00a0bytes")
+
+
+def test_an_attached_record_inside_the_limits_still_replaces_the_game(client, attached):
+    response = post_attach(client, attached, json.dumps(record(rules="pressman")).encode())
+    assert response.status_code == 302
+    turn = Turn.objects.get(round__game=attached)
+    assert (turn.cell_c, turn.cell_r, turn.tile) == (0, 0, "4-4-4")
+
+
+# -- queued turns ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("turns,text", [
+    ("[" * 5000 + "]" * 5000, "nested deeper than 2 levels"),
+    ('[{"version": 0, "seat": [[1]]}]', "nested deeper than 2 levels"),
+    ("[" + ",".join(['{"key": "%s"}' % ("k" * 60)] * 1200) + "]", "larger than 64.0\u00a0KB"),
+    ("[NaN]", "not valid JSON"),
+    ("[" + "9" * 5000 + "]", "not valid JSON"),
+], ids=["deep", "nested field", "large", "NaN", "long number"])
+def test_queued_turns_that_cannot_be_read_are_refused_in_words(client, attached, turns, text):
+    for url in (reverse("scoring:turns", args=[attached.pk]),
+                reverse("scoring:link-turns", args=[attached.table_token])):
+        response = client.post(url, {"turns": turns})
+        assert response.status_code == 400
+        answer = response.json()
+        assert answer["recorded"] == 0 and text in answer["refused"]["message"]
+    assert not Turn.objects.filter(round__game=attached).exists()
+
+
+# -- numbers in addresses and forms ------------------------------------------------------------
+
+@pytest.mark.parametrize("rows", ["\u00b2", "9" * 5000, "\u0663", "-3", "0", "x"])
+def test_the_sheets_row_count_takes_only_whole_numbers(client, attached, rows):
+    response = client.get(reverse("scoring:game-sheet", args=[attached.pk]), {"rows": rows})
+    assert response.status_code == 200
+    # "٣" is the Arabic-Indic digit 3, a whole number; anything else leaves the six lines.
+    expected = 3 if rows == "\u0663" else 6
+    assert response.context["rows"] == expected
+
+
+def test_a_sheets_round_winner_that_is_not_a_seat_is_refused_in_words(client, attached):
+    for winner in ("\u00b2", "9" * 5000, "2", "-1"):
+        response = client.post(reverse("scoring:game-sheet", args=[attached.pk]),
+                               {"rows": "1", "p-0-0": "10", "p-0-1": "0", "round_winner": winner})
+        assert response.status_code == 422
+        assert "Choose a player of this game." in response.content.decode()
+    attached.refresh_from_db()
+    assert attached.status == Game.Status.PLAYING
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "9" * 5000, "1.5", ""])
+def test_the_new_game_pages_club_choice_takes_only_a_club_of_the_user(client, club, value):
+    response = client.get(reverse("scoring:game-new"), {"club": value})
+    assert response.status_code == 200
+    assert response.context["form"].initial["club"] == club

@@ -59,6 +59,22 @@ def test_the_first_refusal_stops_the_rest(client, referee, game):
     assert tablet_data_from(answer)["version"] == 1
 
 
+def test_a_key_sent_again_with_another_turn_is_a_conflict(client, referee, game):
+    client.force_login(referee)
+    send(client, game, QUEUE[:1])
+    # The second turn comes under the first one's key: not "recorded", but refused in words.
+    answer = send(client, game, [{**QUEUE[1], "key": "k0"}])
+    assert answer.status_code == 200
+    assert answer.json()["recorded"] == 0
+    assert answer.json()["refused"] == {"status": 409, "message": (
+        "The tablet sent a turn under the key of another turn already recorded; nothing was "
+        "recorded. Reload the page.")}
+    single = client.post(reverse("scoring:turn", args=[game.pk]), {**QUEUE[1], "key": "k0"},
+                         HTTP_HX_REQUEST="true")
+    assert single.status_code == 409 and "another turn already recorded" in single.content.decode()
+    assert played(game) == [(0, "4-4-4", 0, "k0")]
+
+
 def tablet_data_from(answer):
     class Page:
         content = answer["html"].encode()

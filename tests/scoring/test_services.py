@@ -9,6 +9,7 @@ from scoring.records import game_export, game_import
 from scoring.services import (
     Actor,
     Conflict,
+    KeyReused,
     NotPlaying,
     game_abandon,
     game_start,
@@ -109,6 +110,26 @@ def test_repeated_submission_is_recorded_once(club):
     assert not first.duplicate and again.duplicate
     assert again.turn.pk == first.turn.pk
     assert Turn.objects.filter(round__game=game).count() == 1
+    game.refresh_from_db()
+    assert game.version == 1
+
+
+@pytest.mark.parametrize("other", [
+    {"seat": 1, "at": (0, 0), "corners": (4, 4, 4)},  # another seat
+    {"seat": 0, "at": (1, 0), "corners": (4, 4, 4)},  # another cell
+    {"seat": 0, "at": (0, 0), "corners": (4, 4, 1)},  # another tile
+    {"seat": 0, "draw": 3},  # a pass
+], ids=["seat", "cell", "corners", "pass"])
+def test_a_client_key_used_for_another_turn_is_refused(club, other):
+    game = start(club)
+    first = turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4),
+                        expected_version=0, actor=REFEREE, client_key="tap-1")
+    with pytest.raises(KeyReused) as reused:
+        turn_record(game_id=game.pk, expected_version=1, actor=REFEREE, client_key="tap-1",
+                    **other)
+    assert reused.value.earlier.pk == first.turn.pk
+    assert list(Turn.objects.filter(round__game=game).values_list("seat", "tile")) == [
+        (0, "4-4-4")]
     game.refresh_from_db()
     assert game.version == 1
 

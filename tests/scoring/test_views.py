@@ -268,10 +268,13 @@ def test_hands_with_a_wrong_count_are_refused_in_words(client, referee, club):
                         HTTP_HX_REQUEST="true")
     assert wrong.status_code == 422
     assert "Ben should hold 1 tile, not 2." in wrong.content.decode()
-    junk = client.post(url, {"version": game.version, "count-1": "x", "points-1": "3"},
-                       HTTP_HX_REQUEST="true")
-    assert junk.status_code == 400
-    assert "Count and points must be whole numbers." in junk.content.decode()
+    # Python's int() would take "²" past isdigit() and then fail in its own words.
+    for count in ("x", "\u00b2", "9" * 5000, "-1", "40000"):
+        junk = client.post(url, {"version": game.version, "count-1": count, "points-1": "3"},
+                           HTTP_HX_REQUEST="true")
+        assert junk.status_code == 400
+        assert ("Ben: the number of tiles left and their points must be whole numbers from 0 "
+                "to 32767.") in junk.content.decode()
     right = client.post(url, {"version": game.version, "tiles-1": "0-1-2"},
                         HTTP_HX_REQUEST="true")
     assert right.status_code == 200

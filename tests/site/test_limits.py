@@ -60,3 +60,17 @@ def test_too_many_fields_is_a_bad_request(settings):
         reverse("login"), fields, content_type="application/x-www-form-urlencoded")
     assert response.status_code == 400
     assert "could not be read" in response.content.decode()
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "delete", "trace"])
+def test_a_method_no_page_takes_is_refused_in_words_before_the_view(referee_client, method):
+    client, club = referee_client
+    game_url = reverse("scoring:game-new")
+    for path in ("/", game_url, f"/clubs/{club.slug}/", "/embed/clubs/x/top/"):
+        response = getattr(client, method)(path)
+        assert response.status_code == 405, path
+        assert response["Allow"] == "GET, HEAD, POST, OPTIONS"
+        assert "does not take that request" in response.content.decode()
+    # The read API answers every method itself, in JSON.
+    api = getattr(client, method)("/api/v1/clubs/")
+    assert api.status_code == 405 and "detail" in api.json()

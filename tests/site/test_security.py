@@ -146,3 +146,16 @@ def test_no_template_has_inline_script_handler_or_style():
             if INLINE.search(line):
                 offenders.append(f"{template.relative_to(ROOT)}:{number}: {line.strip()}")
     assert offenders == []
+
+
+@pytest.mark.parametrize(("language", "heading", "advice"), [
+    ("en", "The form has expired", "reload the page and send it again"),
+    ("ru", "Форма устарела", "обновите страницу и отправьте её ещё раз"),
+])
+def test_a_form_without_its_token_is_refused_in_the_readers_language(language, heading, advice):
+    """Issue 24, item 7: the site's own page, not Django's English one for developers."""
+    response = Client(enforce_csrf_checks=True).post("/accounts/login/", {"username": "x"},
+                                                      HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert heading in page and advice in page and "CSRF" not in page

@@ -84,11 +84,24 @@ def test_check_deploy_is_clean_in_production_mode():
     result = _manage(
         "check", "--deploy", "--fail-level", "WARNING",
         env_extra={
-            "DEBUG": "0", "SECRET_KEY": "k3y-" + "x9Q!z7" * 10, "ALLOWED_HOSTS": "club.example"
+            "DEBUG": "0", "SECRET_KEY": "k3y-" + "x9Q!z7" * 10, "ALLOWED_HOSTS": "club.example",
+            "EMAIL_URL": "smtp+tls://club:secret@mail.club.example:587",
         },
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_no_mail_can_be_sent():
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        env_extra={
+            "DEBUG": "0", "SECRET_KEY": "k3y-" + "x9Q!z7" * 10, "ALLOWED_HOSTS": "club.example",
+            "EMAIL_URL": "", "EMAIL_HOST": "",
+        },
+    )
+    assert result.returncode != 0
+    assert "triominos.W001" in result.stderr and "No mail server is set" in result.stderr
 
 
 def test_production_refuses_to_start_without_secret_key():

@@ -1,4 +1,3 @@
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
@@ -6,6 +5,9 @@ from django.utils.translation import gettext as _
 
 from archive.club import club_import
 from archive.errors import ArchiveError
+from clubs.json_input import JsonRefused, json_read
+
+ARCHIVE_DEPTH = 32
 
 
 class Command(BaseCommand):
@@ -19,14 +21,17 @@ class Command(BaseCommand):
     def handle(self, *args, file, **options):
         try:
             if file == "-":
-                data = json.load(sys.stdin)
+                raw = sys.stdin.buffer.read()
             else:
-                with open(file, encoding="utf-8") as handle:
-                    data = json.load(handle)
+                with open(file, "rb") as handle:
+                    raw = handle.read()
+            # A club's file has no size limit (an administrator runs this), but the site's one
+            # JSON reader still bounds its nesting, far above what club_export writes.
+            data = json_read(raw, max_bytes=None, max_depth=ARCHIVE_DEPTH)
         except OSError as error:
             raise CommandError(_("Cannot read %(file)s: %(error)s")
                                % {"file": file, "error": error.strerror}) from error
-        except (ValueError, RecursionError) as error:
+        except JsonRefused as error:
             raise CommandError(_("%(file)s is not JSON: %(error)s")
                                % {"file": file, "error": error}) from error
         try:
