@@ -157,6 +157,12 @@ def _rule_value(name: str, value) -> str:
     return str(value)
 
 
+#: What every write of a game whose result is closed is answered (services.ResultClosed).
+RESULT_CLOSED = gettext_lazy(
+    "This game's result is closed: its tournament round is complete, so it cannot change. An "
+    "organiser can reopen the table's result, with a reason, on the tournament round's page.")
+
+
 def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) -> str:
     """A referee-facing sentence for an engine refusal.
 

@@ -25,7 +25,7 @@ from .audit import game_audit
 from .models import AuditEntry, Game, Round, Seat, Turn
 from .records import record_rows_write
 from .replay import game_save
-from .services import Actor, NotPlaying, _locked, game_saved_announce
+from .services import Actor, NotPlaying, game_locked, game_saved_announce
 
 
 def _refuse(code: str, message: str, **params) -> EngineError:
@@ -101,7 +101,7 @@ def game_sheet_enter(
     """The game's rounds from a score sheet: ``rounds[i][seat]`` is the seat's points in the
     i-th round after the rounds already scored on the tablet (which stay). Replaces an earlier
     sheet or final scores. Raises EngineError or NotPlaying; nothing is written then."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     kept = kept_rounds(game)
@@ -145,7 +145,7 @@ def game_final_enter(
 ) -> Game:
     """Only the final scores, one per seat in seating order. Whatever was recorded before is
     replaced (and kept in the audit entry). Raises EngineError or NotPlaying."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     if not isinstance(scores, list) or len(scores) != len(seats):
@@ -194,7 +194,7 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     table whose tablet died, or a score sheet followed later by the record. The record's
     players must be the game's players and its rules the game's rules. Raises EngineError
     (with round/turn when replaying fails) or NotPlaying; nothing is written then."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     record_validate(record)

@@ -93,15 +93,12 @@ def _manage_page(request, tournament, *, form=None, similar=None, status=200):
     candidates = selectors.club_members_unregistered(tournament)
     if form is not None:
         form.fields["player"].queryset = candidates  # the picker lists the club, as always
-    knockout = next((s for s in stages if s.kind == "knockout"), None)
     context = {
         "tournament": tournament, "registrations": regs, "rounds": rounds,
         "form": form or RegistrationForm(players=candidates),
         "bulk_form": BulkRegistrationForm(),
         "checked_in": sum(1 for r in regs if r.active),
-        "knockout": knockout,
-        "pending": next((r for r in rounds if r.status in ("pairing", "draft")), None),
-        "can_pair": selectors.next_round_possible(tournament, rounds, stages),
+        "day": selectors.day(tournament, rounds, stages),
         "played": selectors.seated_players(tournament),
     }
     if similar is not None:
@@ -225,22 +222,6 @@ def round_generate(request, slug):
     return _round_made(request, slug, services.round_generate)
 
 
-@require_POST
-def knockout_start(request, slug):
-    return _round_made(request, slug, services.knockout_start,
-                       _("The knockout is seeded from the standings."))
-
-
-@require_POST
-def tournament_finish(request, slug):
-    tournament = _organised(request, slug)
-    if _attempt(request, lambda: services.tournament_finish(tournament=tournament,
-                                                           actor=_actor(request)),
-                _("The tournament is finished.")):
-        return redirect("tournaments:results", slug)
-    return redirect("tournaments:manage", slug)
-
-
 def _table_url(request, table: Table) -> str | None:
     game = table.game
     if game is None or not game.table_token:
@@ -269,7 +250,18 @@ def round_manage(request, slug, number):
         "warnings": sum(1 for f in stored if f.warning),
         "withdrawn": {r.player_id for r in regs if r.withdrawn},
         "round_failure": round_failure(rnd),
+        "results_reopenable": _results_reopenable(tournament, rnd),
     })
+
+
+def _results_reopenable(tournament, rnd) -> bool:
+    """Whether the round's closed results may be reopened (services.table_result_reopen
+    refuses the rest): a complete round of a running tournament, and in the knockout only
+    until the bracket moves on."""
+    if rnd.status != TournamentRound.Status.COMPLETE or tournament.is_finished:
+        return False
+    return not (rnd.stage.is_knockout
+                and tournament.rounds.filter(stage=rnd.stage, number__gt=rnd.number).exists())
 
 
 @require_GET
@@ -329,15 +321,6 @@ def round_complete(request, slug, number):
     return _round_action(request, slug, number,
                          lambda rnd: services.round_complete(round=rnd, actor=_actor(request)),
                          _("The round is complete."))
-
-
-@require_POST
-def round_discard(request, slug, number):
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
-    _attempt(request, lambda: services.round_discard(round=rnd, actor=_actor(request)),
-             _("The draft was discarded."))
-    return redirect("tournaments:manage", slug)
 
 
 @require_POST

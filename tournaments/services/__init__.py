@@ -24,12 +24,11 @@ from .rounds import (
     table_move,
     table_swap,
 )
-from .settling import game_reopen_refusal, round_settle, table_replay
-from .stages import knockout_start, tournament_finish
+from .settling import round_settle, table_replay, table_result_close, table_result_reopen
+from .stages import knockout_start, tournament_finish, tournament_reopen
 
 __all__ = [
     "SYNC_LIMIT",
-    "game_reopen_refusal",
     "Refused",
     "knockout_start",
     "registration_add",
@@ -46,8 +45,11 @@ __all__ = [
     "rounds_reconcile",
     "table_move",
     "table_replay",
+    "table_result_close",
+    "table_result_reopen",
     "table_swap",
     "tournament_create",
     "tournament_finish",
     "tournament_open",
+    "tournament_reopen",
 ]

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from clubs.permissions import Actor
 from scoring.models import Game
-from scoring.services import game_start
+from scoring.services import game_start, games_result_close
 
 from .. import pairing, pairing_rows
 from ..models import Registration, Stage, Table, Tournament, TournamentRound
@@ -50,7 +50,8 @@ def _next_stage(tournament: Tournament) -> Stage:
 
 
 def _complete_if_done(rnd: TournamentRound, actor: Actor | None = None) -> bool:
-    """Close a published round whose games are all over; True when it is complete now."""
+    """Complete a published round whose games are all over, and close their results; True
+    when it is complete now."""
     if rnd.status == TournamentRound.Status.COMPLETE:
         return True
     playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).exists()
@@ -58,10 +59,15 @@ def _complete_if_done(rnd: TournamentRound, actor: Actor | None = None) -> bool:
         return False
     rnd.status, rnd.completed_at = TournamentRound.Status.COMPLETE, timezone.now()
     rnd.save(update_fields=["status", "completed_at"])
+    games_result_close(game_ids=_game_ids(rnd), actor=actor)
     tournament_audit(rnd.tournament, Action.ROUND_COMPLETE, actor, round_number=rnd.number,
                      before={"status": TournamentRound.Status.PUBLISHED},
                      after={"status": TournamentRound.Status.COMPLETE})
     return True
+
+
+def _game_ids(rnd: TournamentRound) -> list[int]:
+    return list(rnd.tables.exclude(game=None).values_list("game_id", flat=True))
 
 
 def close_finished_rounds(tournament: Tournament) -> None:
@@ -213,13 +219,17 @@ def _draft(rnd: TournamentRound):
 
 @transaction.atomic
 def round_discard(*, round: TournamentRound, actor: Actor | None = None) -> None:
-    """Throw away a draft (or a pairing that failed) so it can be paired again."""
+    """Throw away a draft (or a pairing that failed) so it can be paired again. The knockout's
+    first draft takes its seeding with it: the tournament is back in its first stage."""
+    from .stages import knockout_undo  # stages builds on this module
+
     rnd = _locked_round(round)
     check(actor, rnd.tournament)
     if rnd.status not in (TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT):
         raise Refused("not-draft", round=rnd.number)
     tournament_audit(rnd.tournament, Action.ROUND_DISCARD, actor, round_number=rnd.number,
                      before={"tables": _seating(rnd)})
+    knockout_undo(rnd, actor)
     rnd.delete()
 
 
