@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve
+from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve, seats_check
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
@@ -158,11 +158,15 @@ def game_start(
 
     A Newcomer (a typed name) is the club's one person of that name, or a new member or guest
     created with the game; a name close to someone the club has is refused with
-    clubs.newcomers.SeatsInDoubt unless confirmed. A refused start writes nothing."""
+    clubs.newcomers.SeatsInDoubt unless confirmed. A player chosen by a person must be one of
+    the club's own (a member or a guest it is home to), else clubs.newcomers.SeatsElsewhere.
+    A refused start writes nothing."""
     if actor is not None:
         require(actor, Do.START_GAME, club)
     spec = {"preset": preset or club.default_preset, **(overrides or {})}
     rules = rules_resolve(spec)
+    if actor is not None and not actor.is_site:
+        seats_check(club=club, players=[p for p in players if isinstance(p, Player)])
     wanted = newcomers_resolve(club=club, wanted=list(players))
     # The engine checks the player count and duplicates before anything is written; a
     # newcomer is nobody else yet.

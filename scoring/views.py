@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import selectors as club_selectors
 from clubs.confirm import ConfirmForm, confirm_page, posted
 from clubs.messages import similar_text
-from clubs.newcomers import SeatsInDoubt
+from clubs.newcomers import SeatsElsewhere, SeatsInDoubt
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where_required, require
 from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
@@ -423,6 +423,12 @@ def game_new(request):
             )
         except EngineError as error:
             form.add_error(None, refusal(error))
+        except SeatsElsewhere as error:
+            form.add_error(None, _(
+                "Not a member or guest of %(club)s: %(names)s. A club's games seat its own "
+                "people; type a visitor's name to seat them as a guest.") % {
+                "club": data["club"], "names": ", ".join(p.display_name for p in error.players)})
+            status = 409
         except SeatsInDoubt as error:
             doubts = {data["seat_numbers"][index]: similar
                       for index, similar in error.doubts.items()}

@@ -26,12 +26,10 @@ def refusal(error: Refused) -> str:
         "target-and-rounds": lambda: _(
             "Choose either a target or a number of rounds per game, not both."),
         "similar-names": lambda: ngettext(
-            "Nobody was registered: this name is close to someone the club already has "
-            "(%(names)s). Correct it, or tick “create new people” to register it as a new "
-            "person.",
-            "Nobody was registered: these names are close to people the club already has "
-            "(%(names)s). Correct them, or tick “create new people” to register them as new "
-            "people.", p["count"]) % p,
+            "Nobody was registered yet: %(count)s name is close to someone the club already "
+            "has. Say below who it is, then register them again.",
+            "Nobody was registered yet: %(count)s names are close to people the club already "
+            "has. Say below who each is, then register them again.", p["count"]) % p,
         "too-many-names": lambda: ngettext(
             "At most %(limit)s name can be registered at once.",
             "At most %(limit)s names can be registered at once.", p["limit"]) % p,
@@ -68,6 +66,12 @@ def refusal(error: Refused) -> str:
         "knockout-not-played": lambda: _(
             "The knockout has not been played: confirm that it will not be."),
         "name-needed": lambda: _("Choose a player or type the name of a new one."),
+        "not-of-the-club": lambda: _(
+            "%(name)s is not a member or guest of the club; type the name to register a "
+            "newcomer.") % p,
+        "players-elsewhere": lambda: _(
+            "Not members or guests of the club: %(players)s. Withdraw them, discard the "
+            "draft and pair the round again.") % p,
         "late-entry-round-robin": lambda: _(
             "A round robin is scheduled in full at the start; late entries cannot join it."),
         "late-entry-knockout": lambda: _("The knockout has started; no one can join now."),

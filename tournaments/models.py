@@ -91,6 +91,10 @@ class Tournament(models.Model):
         related_name="+", verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("creation time"), auto_now_add=True)
+    # The new-tournament form's own key: the same form sent twice (a double tap, a retry)
+    # creates one tournament (services.tournament_create).
+    creation_key = models.CharField(  # noqa: DJ001 - null, not "", so keyless rows stay unique
+        _("creation key"), max_length=40, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "name"]

@@ -500,6 +500,6 @@ def test_the_migration_closes_the_games_of_complete_rounds(migrate_to):
     migrate_to([("scoring", "0005_verbose_names_and_audit_actions"),
                 ("tournaments", "0007_verbose_names_and_audit_actions")])
     migrate_to([("scoring", "0006_closed_results_revoked_links"),
-                ("tournaments", "0008_closed_results")])
+                ("tournaments", "0008_closed_results_creation_key")])
     locks = dict(Game.objects.values_list("pk", "result_lock"))
     assert (locks[done_game], locks[open_game]) == (Game.Lock.CLOSED, Game.Lock.OPEN)

@@ -13,7 +13,7 @@ from .entries import (
 )
 from .errors import Refused
 from .reconcile import rounds_reconcile
-from .roster import registration_delete, registrations_add
+from .roster import NEW, NamesInDoubt, registration_delete, registrations_add
 from .rounds import (
     SYNC_LIMIT,
     round_complete,
@@ -28,6 +28,8 @@ from .settling import round_settle, table_replay, table_result_close, table_resu
 from .stages import knockout_start, tournament_finish, tournament_reopen
 
 __all__ = [
+    "NEW",
+    "NamesInDoubt",
     "SYNC_LIMIT",
     "Refused",
     "knockout_start",

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from clubs.newcomers import SeatsElsewhere
 from clubs.permissions import Actor
 from scoring.models import Game
 from scoring.services import game_start, games_result_close
@@ -343,6 +344,19 @@ def _edited(rnd: TournamentRound, tables: list[Table], changed: list[Table],
     rnd.save(update_fields=["flags"])
 
 
+def table_game_start(rnd: TournamentRound, table: Table, players, actor: Actor | None) -> Game:
+    """The table's game, seated in the table's order under the tournament's rules. A player
+    who is not one of the club's people (registered before that was checked) is refused."""
+    tournament = rnd.tournament
+    try:
+        return game_start(club=tournament.club, players=players, preset=tournament.preset,
+                          overrides=tournament.overrides, title_parts=_title_parts(rnd, table),
+                          actor=actor)
+    except SeatsElsewhere as error:
+        raise Refused("players-elsewhere", players=", ".join(
+            p.display_name for p in error.players)) from None
+
+
 def _title_parts(rnd: TournamentRound, table: Table) -> dict:
     """Worded in the reader's language when shown (tournaments/titles.py)."""
     if table.match:
@@ -376,11 +390,8 @@ def round_publish(*, round: TournamentRound, actor: Actor | None = None) -> Tour
             continue
         if len(table.seats) < 2:
             raise Refused("table-too-small", table=table.number)
-        table.game = game_start(
-            club=tournament.club, players=[regs[p].player for p in table.seats],
-            preset=tournament.preset, overrides=tournament.overrides,
-            title_parts=_title_parts(rnd, table), actor=actor,
-        )
+        table.game = table_game_start(rnd, table, [regs[p].player for p in table.seats],
+                                      actor)
         Table.objects.filter(pk=table.pk).update(game=table.game)
     rnd.status, rnd.published_at = TournamentRound.Status.PUBLISHED, timezone.now()
     rnd.save(update_fields=["status", "published_at"])

@@ -14,12 +14,12 @@ from django.utils import timezone
 
 from clubs.permissions import Actor
 from scoring.models import Game
-from scoring.services import game_result_open, game_start, games_result_close
+from scoring.services import game_result_open, games_result_close
 
 from ..models import Registration, Stage, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
 from .errors import Refused
-from .rounds import _complete_if_done, _locked_round, _title_parts
+from .rounds import _complete_if_done, _locked_round, table_game_start
 
 
 def _table_of(game_id: int) -> Table | None:
@@ -143,11 +143,7 @@ def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
         tournament=rnd.tournament, player_id__in=table.seats).select_related("player")}
     tournament = rnd.tournament
     abandoned = table.game_id
-    table.game = game_start(
-        club=tournament.club, players=[regs[p] for p in table.seats], preset=tournament.preset,
-        overrides=tournament.overrides, title_parts=_title_parts(rnd, table),
-        actor=actor,
-    )
+    table.game = table_game_start(rnd, table, [regs[p] for p in table.seats], actor)
     table.save(update_fields=["game"])
     if rnd.status == TournamentRound.Status.COMPLETE:
         games_result_close(game_ids=[abandoned], actor=actor)  # no longer the table's result

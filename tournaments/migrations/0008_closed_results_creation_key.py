@@ -22,6 +22,11 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.AddField(
+            model_name='tournament',
+            name='creation_key',
+            field=models.CharField(blank=True, editable=False, max_length=40, null=True, unique=True, verbose_name='creation key'),
+        ),
+        migrations.AddField(
             model_name='table',
             name='correction',
             field=models.JSONField(blank=True, default=dict, verbose_name='correction'),
