@@ -156,10 +156,11 @@ def game_final(request, game):
     error = None
     if request.method == "POST":
         def call():
-            scores = finals_from_post(request.POST, names)
+            scores, rounds = finals_from_post(request.POST, names)
             winner, reached = ending_from_post(request.POST, len(names))
-            sheets.game_final_enter(game_id=game.pk, scores=scores, round_winner=winner,
-                                    reached=reached, actor=Actor(user=request.user))
+            sheets.game_final_enter(game_id=game.pk, scores=scores, rounds=rounds,
+                                    round_winner=winner, reached=reached,
+                                    actor=Actor(user=request.user))
         error = _attempt(call, names)
         if error is None:
             messages.success(request, _("The final scores were entered; the game is finished."))
@@ -171,6 +172,7 @@ def game_final(request, game):
         "game": game, "error": error, "next": _back(request, game),
         "scores": [{"seat": s.position, "name": n, "value": v}
                    for s, n, v in zip(seats, names, values, strict=True)],
+        "rounds": request.POST.get("rounds", "") if request.method == "POST" else "",
         **_ending_context(request, game, names),
     }, status=422 if error else 200)
 

@@ -140,17 +140,20 @@ def game_final_enter(
     game_id: int,
     scores: list[int],
     actor: Actor,
+    rounds: int | None = None,
     round_winner: int | None = None,
     reached: list[int] = (),
 ) -> Game:
-    """Only the final scores, one per seat in seating order. Whatever was recorded before is
+    """Only the final scores, one per seat in seating order, and the number of rounds played
+    when the table kept it (it bounds what the scores can be). Whatever was recorded before is
     replaced (and kept in the audit entry). Raises EngineError or NotPlaying."""
     game, seats = game_locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     if not isinstance(scores, list) or len(scores) != len(seats):
         raise _refuse("sheet-row", "one final score per player", round=0, players=len(seats))
-    result = final_check(game.rules, scores, round_winner=round_winner, reached=reached)
+    result = final_check(game.rules, scores, rounds=rounds, round_winner=round_winner,
+                         reached=reached)
     was_finished = game.status == Game.Status.FINISHED
     before = {"entry": game.entry, "status": game.status,
               "totals": [seat.score for seat in seats],
@@ -165,7 +168,7 @@ def game_final_enter(
     _finish(game, seats, result, entry=Game.Entry.FINAL, was_finished=was_finished)
     game_audit(game, AuditEntry.Action.FINAL, actor, before=before, after={
         "totals": result.final, "winners": result.winners, "round_winner": round_winner,
-        "reached": sorted(reached),
+        "reached": sorted(reached), "rounds": rounds,
     })
     return game
 
