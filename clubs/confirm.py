@@ -41,11 +41,11 @@ class ReasonForm(forms.Form):
 
 
 def confirm_page(request, *, heading: str, consequences: list[str], form: forms.Form,
-                 button: str, cancel: str, status: int | None = None, danger: bool = True):
-    """The confirmation page: ``consequences`` say in sentences what the step will do. A
-    posted form that is not valid comes back with its errors (400)."""
-    if status is None:
-        status = 400 if form.is_bound and form.errors else 200
+                 button: str, cancel: str, warnings: list[str] = (), danger: bool = True):
+    """The confirmation page: ``warnings`` say what the step leaves out (shown first, marked),
+    ``consequences`` what it will do. A posted form that is not valid comes back with its
+    errors (400)."""
+    status = 400 if form.is_bound and form.errors else 200
     return render(request, "confirm.html", {
-        "heading": heading, "consequences": consequences, "form": form, "button": button,
-        "cancel": cancel, "danger": danger}, status=status)
+        "heading": heading, "warnings": warnings, "consequences": consequences, "form": form,
+        "button": button, "cancel": cancel, "danger": danger}, status=status)

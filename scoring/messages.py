@@ -297,10 +297,9 @@ def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) 
             p["players"]) % {"round": number, "player": name(p["seat"]), "value": p["value"],
                              "players": p["players"], "least": p["least"]},
         "final-high": lambda: _(
-            "%(player)s: a final score of %(value)s is more than this game can give: at most "
-            "%(most)s (below the target until the last round, then what one round gives). "
-            "Check the number.") % {"player": name(p["seat"]), "value": p["value"],
-                                    "most": p["most"]},
+            "%(player)s: a final score of %(value)s is more than this game can give (at most "
+            "%(most)s). Check the number.") % {"player": name(p["seat"]), "value": p["value"],
+                                               "most": p["most"]},
         "final-low": lambda: ngettext(
             "%(player)s: a final score of %(value)s is lower than %(rounds)s round can bring "
             "it (at least %(least)s). Check the number.",

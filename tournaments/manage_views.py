@@ -161,7 +161,7 @@ def registrations_add(request, slug):
             settled=_settled(request.POST), new_anyway=data["new_anyway"],
             checked_in=data["checked_in"], actor=_actor(request))
     except services.NamesInDoubt as error:
-        messages.warning(request, refusal(error))
+        messages.error(request, refusal(error))
         return _manage_page(request, tournament, bulk=form, status=409, doubts=[
             {"name": name, "options": [(str(p.pk), _("%(name)s, already in the club") % {
                 "name": p.display_name}) for p in alike] + [

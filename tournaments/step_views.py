@@ -43,8 +43,8 @@ def knockout_start(request, slug):
     tournament = _organised(request, slug)
     day = _day(tournament)
     skipped = _skipped(tournament, day, knockout_too=False)
-    label = (_("Start the knockout now: %(skipped)s") % {"skipped": " ".join(skipped)}
-             if skipped else _("Start the knockout now"))
+    label = (_("Yes, start the knockout now: those rounds will not be played") if skipped
+             else _("Start the knockout now"))
     form = ConfirmForm(posted(request), label=label)
     if request.method == "POST" and form.is_valid():
         made = []
@@ -56,8 +56,7 @@ def knockout_start(request, slug):
     n = day.knockout.qualifiers if day.knockout else 0
     return confirm_page(
         request, heading=_("Start the knockout of the top %(n)s?") % {"n": n},
-        consequences=[
-            *skipped,
+        warnings=skipped, consequences=[
             _("The top %(n)s of the standings as they are now are seeded into the bracket, "
               "and its first round is paired as a draft to check before publishing.") % {"n": n},
             _("Until that draft is published, discarding it takes the seeding back and the "
@@ -71,7 +70,7 @@ def tournament_finish(request, slug):
     day = _day(tournament)
     skipped = _skipped(tournament, day, knockout_too=True)
     form = ConfirmForm(posted(request), label=(
-        _("Finish it now: %(skipped)s") % {"skipped": " ".join(skipped)} if skipped
+        _("Yes, finish it now: what is left will not be played") if skipped
         else _("Finish it now: the results are final")))
     if request.method == "POST" and form.is_valid():
         if _attempt(request, lambda: services.tournament_finish(
@@ -79,14 +78,14 @@ def tournament_finish(request, slug):
                 _("The tournament is finished.")):
             return redirect("tournaments:results", slug)
         return redirect("tournaments:manage", slug)
-    lines = [*skipped, _("Every result becomes final: none can be corrected unless the "
-                         "tournament is reopened, with a reason.")]
+    lines = [_("Every result becomes final: none can be corrected unless the tournament is "
+               "reopened, with a reason.")]
     winner = _winner(tournament, day)
     if winner:
         lines.append(_("%(name)s wins the tournament.") % {"name": winner})
     return confirm_page(request, heading=_("Finish %(name)s?") % {"name": tournament.name},
-                        consequences=lines, form=form, button=_("Finish the tournament"),
-                        cancel=_manage_url(tournament))
+                        warnings=skipped, consequences=lines, form=form,
+                        button=_("Finish the tournament"), cancel=_manage_url(tournament))
 
 
 def _winner(tournament, day: selectors.Day) -> str:

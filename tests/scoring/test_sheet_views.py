@@ -236,8 +236,8 @@ def test_impossible_paper_results_are_refused_in_words_and_write_nothing(client,
     final = reverse("scoring:game-final", args=[game.pk])
     response = client.post(final, {"score-0": "10000", "score-1": "0", "score-2": "0"})
     assert response.status_code == 422
-    assert (f"{names[0]}: a final score of 10000 is more than this game can give: at most "
-            "2264") in response.content.decode()
+    assert (f"{names[0]}: a final score of 10000 is more than this game can give (at most "
+            "2264).") in response.content.decode()
     response = client.post(final, {"score-0": "200", "score-1": "-10000", "score-2": "0"})
     assert response.status_code == 422
     body = response.content.decode()
