@@ -60,11 +60,10 @@ def round_bounds(rules, players: int) -> RoundBounds:
 
 @cache
 def _bounds(rules: Rules, players: int) -> RoundBounds:
-    pips = sorted((t.pips for t in tile_set(rules.max_number, rules.mirror_tiles)),
-                  reverse=True)
-    tiles = len(pips)
-    most = (sum(pips) + max(rules.opening_triple_bonus, rules.opening_000_bonus)
-            + rules.out_bonus + bonus_most(rules, tiles))
+    every = tile_set(rules.max_number, rules.mirror_tiles)
+    tiles, pips = len(every), sum(t.pips for t in every)
+    most = (pips + max(rules.opening_triple_bonus, rules.opening_000_bonus) + rules.out_bonus
+            + bonus_most(rules, tiles))
     # Any deal of at least one tile each: the pool holds at most the rest of the set.
     pool = max(0, tiles - players)
     if rules.pool == "individual":
@@ -73,7 +72,7 @@ def _bounds(rules: Rules, players: int) -> RoundBounds:
     fails = min(pool, 1) if rules.max_draws is None else -(-pool // rules.max_draws)
     passes = tiles + (pool if rules.pool == "individual" else 0)
     placed = tiles - players + 1
-    hand = sum(pips)
+    hand = pips
     if rules.blocked_transfer == "differences":
         hand *= players - 1
     least = -(rules.draw_penalty * pool + rules.fail_penalty * fails

@@ -51,7 +51,7 @@ def _in_round(value: int, bounds: RoundBounds, where: dict, players: int) -> Non
                           {**where, "value": value, "most": bounds.most, "players": players})
     if value < bounds.least:
         raise EngineError("sheet-round-low",
-                          f"{value} is more than a round can take ({bounds.least})",
+                          f"{value} is less than a round can give ({bounds.least})",
                           {**where, "value": value, "least": bounds.least, "players": players})
 
 
@@ -59,8 +59,8 @@ def _reached_not_far_below(rules: Rules, final: list[int], reached: set[int],
                            bounds: RoundBounds) -> None:
     """A player who reached the target during the last round and ended it below lost what
     was left of that round at most: no further below the target than a round can take."""
+    lowest = rules.target + bounds.least
     for seat in sorted(reached):
-        lowest = rules.target + bounds.least
         if final[seat] < lowest:
             raise EngineError(
                 "reached-below",
