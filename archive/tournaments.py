@@ -26,7 +26,7 @@ def tournaments_export(club) -> list[dict]:
         rounds = tournament.rounds.order_by("number").prefetch_related("tables")
         out.append({
             "id": tournament.pk,
-            **dump(tournament),
+            **dump(tournament, skip=("creation_key",)),  # the form's, of no use elsewhere
             "winner": tournament.winner_id,
             "created_by": username(tournament.created_by),
             "registrations": [
@@ -107,8 +107,9 @@ def tournaments_import(entries, *, club, players: dict, games: dict, users) -> d
         where = _("tournament %(n)s") % {"n": index + 1}
         ids = _PlayerIds(players, where)
         winner = ids.one(entry.get("winner")) if isinstance(entry, dict) else None
-        rows.append(build(Tournament, entry, where, file_id=entry.get("id"), club=club,
-                          winner_id=winner, created_by=users.get(entry.get("created_by"))))
+        rows.append(build(Tournament, entry, where, skip=("creation_key",),
+                          file_id=entry.get("id"), club=club, winner_id=winner,
+                          created_by=users.get(entry.get("created_by"))))
     ids = save_rows(Tournament, rows, keep_ids=True)
     for tournament, entry in zip(rows, entries, strict=True):
         _parts_import(tournament, entry, players=players, games=games)

@@ -35,6 +35,26 @@ class SeatsInDoubt(Exception):
         self.doubts = doubts
 
 
+class SeatsElsewhere(Exception):
+    """Players who are neither members nor guests of the club: a club's games seat its own
+    people (a visitor is seated as a guest by name). Nothing written."""
+
+    def __init__(self, players: list[Player]):
+        super().__init__(f"not of the club: {[p.pk for p in players]}")
+        self.players = players
+
+
+def seats_check(*, club: Club, players: list[Player]) -> None:
+    """SeatsElsewhere unless every player is one of the club's people (selectors.club_people:
+    a member, or a guest the club is home to): a referee of one club cannot seat another
+    club's players in a game of theirs. Reads only."""
+    known = set(selectors.club_people(club).filter(pk__in=[p.pk for p in players])
+                .values_list("pk", flat=True))
+    outsiders = [p for p in players if p.pk not in known]
+    if outsiders:
+        raise SeatsElsewhere(outsiders)
+
+
 def newcomers_resolve(*, club: Club, wanted: list[Player | Newcomer]) -> list[Player | Newcomer]:
     """Each typed name as the club's one person of exactly that name, or left a Newcomer.
     A name only close to someone (or the same as two people) is refused with SeatsInDoubt

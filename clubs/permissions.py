@@ -48,6 +48,7 @@ class Do(StrEnum):
     CORRECT = "correct"  # rewrite an earlier turn
     ABANDON = "abandon"
     REOPEN = "reopen"  # a finished game, with a reason
+    CLOSE_RESULT = "close-result"  # close a game's result, or open it for one correction
     DELETE_GAME = "delete-game"
     MANAGE_LINK = "manage-link"  # see, revoke and renew a game's table link
     START_GAME = "start-game"
@@ -66,6 +67,7 @@ NEEDS = {
     Do.START_GAME: REFEREE,
     Do.IMPORT: REFEREE,
     Do.REOPEN: ORGANISE,
+    Do.CLOSE_RESULT: ORGANISE,
     Do.DELETE_GAME: ORGANISE,
     Do.ORGANISE_CLUB: ORGANISE,
     Do.CREATE_TOURNAMENT: ORGANISE,

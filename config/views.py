@@ -5,6 +5,7 @@ from django.shortcuts import render
 from clubs.page_cache import public_page
 from ratings import selectors as rating_selectors
 from scoring import selectors as game_selectors
+from scoring.access import LinkRevoked
 
 
 @public_page("clubs", "scoring")
@@ -21,6 +22,8 @@ def error_400(request, exception=None):
 
 
 def error_403(request, exception=None):
+    if isinstance(exception, LinkRevoked):
+        return render(request, "errors/link_revoked.html", status=403)
     return render(request, "errors/403.html", status=403)
 
 

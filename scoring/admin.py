@@ -55,15 +55,22 @@ class GameAdmin(admin.ModelAdmin):
                        "turn_count", "winner_seats", "status", "finished_at", "table_token"]
     inlines = [SeatInline]
 
+    def has_change_permission(self, request, obj=None):
+        # A closed result is not changed here either: its seats and rules are the result.
+        if obj is not None and obj.is_closed:
+            return False
+        return super().has_change_permission(request, obj)
+
     def has_delete_permission(self, request, obj=None):
         if obj is None:
             return super().has_delete_permission(request)
-        return allowed(request.user, Do.DELETE_GAME, obj)
+        return not obj.is_closed and allowed(request.user, Do.DELETE_GAME, obj)
 
     def delete_model(self, request, obj):
         services.game_delete(game_id=obj.pk, actor=services.Actor(user=request.user))
 
     def delete_queryset(self, request, queryset):
+        # The delete action asks has_delete_permission of each game first: none is closed here.
         for game in queryset:
             self.delete_model(request, game)
 

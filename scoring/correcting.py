@@ -16,7 +16,7 @@ from scoring.engine import EngineError
 from . import corrections, services, tablet_data
 from .board_svg import cell_shape
 from .forms import TurnForm
-from .messages import refusal
+from .messages import RESULT_CLOSED, refusal
 from .models import Turn
 from .table_shown import table_shown
 from .views import _flat_errors, _game_allowed, _message, _no_store, _where
@@ -25,6 +25,11 @@ from .views import _flat_errors, _game_allowed, _message, _no_store, _where
 def turn_correct(request, pk, round_number, turn_number):
     """A recorded turn on the board as it was before it, entered again like any turn."""
     game = _game_allowed(request, pk, Do.CORRECT)
+    if game.is_closed:
+        if request.method == "POST":
+            return _message(request, str(RESULT_CLOSED), 409)
+        return render(request, "scoring/result_closed.html",
+                      {"game": game, "text": RESULT_CLOSED}, status=409)
     try:
         correction = corrections.correction_view(game, round_number, turn_number)
     except Turn.DoesNotExist:
@@ -67,6 +72,8 @@ def _correction_post(request, game, correction):
     except services.Conflict:
         return _message(request, _("The game changed while you were correcting; reload the "
                                    "page and enter the turn again."), 409)
+    except services.ResultClosed:
+        return _message(request, str(RESULT_CLOSED), 409)
     except EngineError as error:
         names = correction.view.names
         at = data["at"]

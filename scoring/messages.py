@@ -157,6 +157,12 @@ def _rule_value(name: str, value) -> str:
     return str(value)
 
 
+#: What every write of a game whose result is closed is answered (services.ResultClosed).
+RESULT_CLOSED = gettext_lazy(
+    "This game's result is closed: its tournament round is complete, so it cannot change. An "
+    "organiser can reopen the table's result, with a reason, on the tournament round's page.")
+
+
 def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) -> str:
     """A referee-facing sentence for an engine refusal.
 
@@ -274,9 +280,46 @@ def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) 
             "reached it during the last round and then lost points, mark that player.") % p,
         "sheet-number": lambda: _("Round %(round)s, %(player)s: enter a whole number.") % {
             "round": number, "player": name(p.get("seat"))},
-        "sheet-too-big": lambda: _(
-            "Round %(round)s, %(player)s: a score of %(value)s is more than a game can "
-            "hold.") % {"round": number, "player": name(p.get("seat")), "value": p.get("value")},
+        "sheet-round-high": lambda: ngettext(
+            "Round %(round)s, %(player)s: %(value)s is more than one round can give under "
+            "these rules with %(players)s player (at most %(most)s). Check the number: a digit "
+            "too many?",
+            "Round %(round)s, %(player)s: %(value)s is more than one round can give under "
+            "these rules with %(players)s players (at most %(most)s). Check the number: a digit "
+            "too many?", p["players"]) % {
+            "round": number, "player": name(p["seat"]), "value": p["value"],
+            "players": p["players"], "most": p["most"]},
+        "sheet-round-low": lambda: ngettext(
+            "Round %(round)s, %(player)s: %(value)s is less than one round can give under "
+            "these rules with %(players)s player (at least %(least)s). Check the number.",
+            "Round %(round)s, %(player)s: %(value)s is less than one round can give under "
+            "these rules with %(players)s players (at least %(least)s). Check the number.",
+            p["players"]) % {"round": number, "player": name(p["seat"]), "value": p["value"],
+                             "players": p["players"], "least": p["least"]},
+        "final-high": lambda: _(
+            "%(player)s: a final score of %(value)s is more than this game can give (at most "
+            "%(most)s). Check the number.") % {"player": name(p["seat"]), "value": p["value"],
+                                               "most": p["most"]},
+        "final-low": lambda: ngettext(
+            "%(player)s: a final score of %(value)s is lower than %(rounds)s round can bring "
+            "it (at least %(least)s). Check the number.",
+            "%(player)s: a final score of %(value)s is lower than %(rounds)s rounds can bring "
+            "it (at least %(least)s). Check the number.", p["rounds"]) % {
+            "player": name(p["seat"]), "value": p["value"], "rounds": p["rounds"],
+            "least": p["least"]},
+        "final-rounds-needed": lambda: _(
+            "%(player)s: a final score of %(value)s is lower than one round can bring it (at "
+            "least %(least)s). If it is right, enter how many rounds were played.") % {
+            "player": name(p["seat"]), "value": p["value"], "least": p["least"]},
+        "final-rounds": lambda: (
+            ngettext("This game plays %(limit)s round.", "This game plays %(limit)s rounds.",
+                     p["limit"]) % p if p.get("limit")
+            else _("Enter the number of rounds played as a whole number of at least 1.")),
+        "reached-below": lambda: _(
+            "%(player)s ended on %(value)s: too far below the target of %(target)s to have "
+            "reached it in the last round (the rest of a round takes at most down to "
+            "%(lowest)s).") % {"player": name(p["seat"]), "value": p["value"],
+                               "target": p["target"], "lowest": p["lowest"]},
         "sheet-row": lambda: _("Enter one number for each player."),
         "sheet-empty": lambda: _("Enter at least one round."),
         "sheet-no-target": lambda: _("These rules play no target: nobody can reach it."),

@@ -35,6 +35,14 @@ class Game(models.Model):
         SHEET = "sheet", _("entered from a score sheet")
         FINAL = "final", _("final scores only")
 
+    class Lock(models.TextChoices):
+        # Whether the result may change. A tournament closes the games of a complete round
+        # and opens one again for a correction (tournaments/services); scoring keeps the word.
+        OPEN = "open", pgettext_lazy("game result", "open")
+        CLOSED = "closed", pgettext_lazy("game result", "closed")
+        # Open for one correction: closed again by the first write that leaves the game over.
+        REOPENED = "reopened", pgettext_lazy("game result", "reopened for a correction")
+
     club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.PROTECT,
                              related_name="games")
     title = models.CharField(_("title"), max_length=120, blank=True)
@@ -63,6 +71,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+", verbose_name=_("created by"),
     )
+    # Every write of the game's content is refused while it is closed (services.game_locked).
+    result_lock = models.CharField(_("result"), max_length=8, choices=Lock.choices,
+                                   default=Lock.OPEN)
     started_at = models.DateTimeField(pgettext_lazy("game field", "started"), auto_now_add=True)
     finished_at = models.DateTimeField(pgettext_lazy("game field", "finished"), null=True,
                                        blank=True)
@@ -116,6 +127,8 @@ class Game(models.Model):
     is_playing = holds("status", Status.PLAYING)
     is_finished = holds("status", Status.FINISHED)
     is_abandoned = holds("status", Status.ABANDONED)
+    is_closed = holds("result_lock", Lock.CLOSED)
+    is_reopened = holds("result_lock", Lock.REOPENED)
     # Recorded turn by turn (on a tablet, or an imported record), or only its final scores.
     by_moves = holds("entry", Entry.MOVES)
     final_scores_only = holds("entry", Entry.FINAL)
@@ -241,6 +254,23 @@ class RoundHand(models.Model):
         return f"{self.round} seat {self.seat}: {self.count} tiles, {self.points} points"
 
 
+class RevokedLink(models.Model):
+    """A table link that no longer opens its game (revoked, or replaced by a new one), kept so
+    that whoever still holds it is told so instead of a bare refusal. It grants nothing."""
+
+    token = models.CharField(_("table link key"), max_length=40, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revoked_links",
+                             verbose_name=_("game"))
+    revoked_at = models.DateTimeField(_("revoked at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("revoked table link")
+        verbose_name_plural = _("revoked table links")
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.revoked_at:%Y-%m-%d %H:%M}"
+
+
 class AuditEntry(AuditRecord):
     """One write to a game: who (user or table link), what, and the values before and after.
     Kept when the game is deleted: the game's id, title and club stay as plain values."""
@@ -266,6 +296,9 @@ class AuditEntry(AuditRecord):
         # The table link the tablet can be opened with.
         LINK_REVOKED = "link-revoked", _("table link revoked")
         LINK_RENEWED = "link-renewed", _("table link renewed")
+        # The result closed (its tournament round complete), and opened for one correction.
+        CLOSE = "close", _("result closed")
+        RESULT_OPEN = "result-open", _("result reopened for a correction")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)

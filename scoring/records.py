@@ -23,7 +23,7 @@ from scoring.engine import (
 from .audit import game_audit
 from .limits import record_finished_at, record_limits_check
 from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn
-from .replay import StoredRound, hand_rows, rounds_replay
+from .replay import StoredRound, hand_rows, result_guard, rounds_replay
 from .services import Actor, engine_state_save
 
 
@@ -117,7 +117,9 @@ def record_rows_write(*, game: Game, seats: list[Seat], record: dict, actor: Act
                       finished_at=None) -> None:
     """Write a checked record's rounds, turns and hands into a game that has none (its seats
     in the record's order), and cache the engine's result. The version goes on from where it
-    was, so no tablet or remembered state can mistake the new content for an old one."""
+    was, so no tablet or remembered state can mistake the new content for an old one. The
+    game is the row its caller locked; a closed result is refused before anything is written."""
+    result_guard(game)
     rows = record_rows(game, record, actor=actor, ended_at=timezone.now())
     rows.save()
     game.turn_count = len(rows.turns)

@@ -272,15 +272,42 @@ def places_cache(seats: list[Seat], state: GameState) -> None:
         seat.place = places[seat.position]
 
 
+class ResultClosed(Exception):
+    """The game's result is closed (the tournament round it was played in is complete): no
+    write changes it until an organiser opens it for a correction, with a reason."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"game {game.pk}: the result is closed")
+        self.game = game
+
+
+def result_guard(game: Game) -> None:
+    """The guard every write of a game passes: ResultClosed while its result is closed.
+
+    Asked of the row as locked for the write (services.game_locked, which every write service
+    reads the game through) and again by game_save, so a write that forgot the first cannot
+    save. tests/integrity/test_closed_results.py enumerates the write services."""
+    if game.result_lock == Game.Lock.CLOSED:
+        raise ResultClosed(game)
+
+
 def game_save(game: Game, fields: list[str], *, events: int = 1) -> None:
     """The one way a game's content is saved: the version goes up by the number of changes
     (``events``: one, or every turn and round end of a record written at once).
 
     A tablet sends the version it saw, so a stale one is refused instead of overwriting; the
     live pages and the remembered engine states are keyed by it. Saving through here is what
-    makes those keys trustworthy (tests/scoring/test_replay.py checks no other code sets it)."""
+    makes those keys trustworthy (tests/scoring/test_replay.py checks no other code sets it).
+
+    A closed result is refused (result_guard); a result opened for one correction is closed
+    again by the write that leaves the game over (finished or abandoned)."""
+    result_guard(game)
+    fields = [*fields, "version"]
+    if game.result_lock == Game.Lock.REOPENED and game.status != Game.Status.PLAYING:
+        game.result_lock = Game.Lock.CLOSED
+        fields.append("result_lock")
     game.version += events
-    game.save(update_fields=[*fields, "version"])
+    game.save(update_fields=fields)
 
 
 def state_save(game: Game, seats: list[Seat], state: GameState, *, finished_at=None,

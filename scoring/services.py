@@ -9,21 +9,23 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve
+from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve, seats_check
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
 from . import live, signals
 from .audit import game_audit, scores_snapshot, turn_snapshot
-from .models import AuditEntry, Game, Round, RoundHand, Seat, Turn, new_table_token
+from .models import AuditEntry, Game, RevokedLink, Round, RoundHand, Seat, Turn, new_table_token
 from .replay import (
     TURN_FIELDS,
     CurrentRound,
+    ResultClosed,  # noqa: F401 - the services refuse with it; views catch services.ResultClosed
     cache_state,
     current_round_state,
     game_save,
     hand_rows,
     player_keys,
+    result_guard,
     round_cache,
     round_end_play,
     rounds_replay,
@@ -58,13 +60,11 @@ class KeyReused(Exception):
 
 
 class ReopenRefused(Exception):
-    """A finished game stays finished: ``code`` says why ("not-finished", "reason-missing",
-    or "vetoed" with the ``message`` of the app that refused, e.g. a later tournament round)."""
+    """A finished game stays finished: ``code`` says why ("not-finished", "reason-missing")."""
 
-    def __init__(self, code: str, message: str = "") -> None:
-        super().__init__(message or code)
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
         self.code = code
-        self.message = message
 
 
 @dataclass
@@ -83,8 +83,17 @@ def _after_commit(hook) -> None:
     transaction.on_commit(hook, robust=True)
 
 
-def _locked(game_id: int) -> tuple[Game, list[Seat]]:
-    game = Game.objects.select_for_update(of=("self",)).select_related("club").get(pk=game_id)
+def _game_row(game_id: int) -> Game:
+    return Game.objects.select_for_update(of=("self",)).select_related("club").get(pk=game_id)
+
+
+def game_locked(game_id: int) -> tuple[Game, list[Seat]]:
+    """The game locked for a write, with its seats: the read every write service starts with,
+    and the place of the guard that refuses a closed result (ResultClosed) before anything is
+    written. Only the services that close and open results, and those of the table link
+    (access, not content), read the row otherwise."""
+    game = _game_row(game_id)
+    result_guard(game)
     seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
     return game, seats
 
@@ -159,11 +168,15 @@ def game_start(
 
     A Newcomer (a typed name) is the club's one person of that name, or a new member or guest
     created with the game; a name close to someone the club has is refused with
-    clubs.newcomers.SeatsInDoubt unless confirmed. A refused start writes nothing."""
+    clubs.newcomers.SeatsInDoubt unless confirmed. A player chosen by a person must be one of
+    the club's own (a member or a guest it is home to), else clubs.newcomers.SeatsElsewhere.
+    A refused start writes nothing."""
     if actor is not None:
         require(actor, Do.START_GAME, club)
     spec = {"preset": preset or club.default_preset, **(overrides or {})}
     rules = rules_resolve(spec)
+    if actor is not None and not actor.is_site:
+        seats_check(club=club, players=[p for p in players if isinstance(p, Player)])
     wanted = newcomers_resolve(club=club, wanted=list(players))
     # The engine checks the player count and duplicates before anything is written; a
     # newcomer is nobody else yet.
@@ -217,8 +230,8 @@ def turn_record(
 ) -> TurnOutcome:
     """Record one turn. A client key already recorded with this same turn answers that turn
     (a resend); with another turn it is refused. Raises Conflict, KeyReused, NotPlaying,
-    EngineError or PermissionDenied; nothing is written then."""
-    game, seats = _locked(game_id)
+    ResultClosed, EngineError or PermissionDenied; nothing is written then."""
+    game, seats = game_locked(game_id)
     _may_record(actor, game)
     if client_key:
         earlier = Turn.objects.filter(round__game=game, client_key=client_key).first()
@@ -260,7 +273,7 @@ def turn_record(
 def turn_undo(*, game_id: int, expected_version: int | None, actor: Actor) -> Game:
     """Take back the last thing entered: the hands of a finished round, else the last turn.
     A finished game is not undone: an organiser reopens it (game_reopen)."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     _may_record(actor, game)
     _check_version(game, expected_version)
     _check_moves(game)
@@ -319,7 +332,7 @@ def turn_correct(
 ) -> Game:
     """Rewrite an earlier turn and replay everything after it. Refused (EngineError, with
     ``round``/``turn`` set to the turn that became illegal) if any later turn no longer fits."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     require(actor, Do.CORRECT, game)
     _check_version(game, expected_version)
     _check_moves(game)
@@ -377,7 +390,7 @@ def round_end(
     actor: Actor,
 ) -> Game:
     """Enter what is left in each hand; score the round; start the next one or end the game."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     _may_record(actor, game)
     _check_version(game, expected_version)
     current = current_round_state(game, seats)
@@ -408,7 +421,7 @@ def round_end(
 def game_abandon(*, game_id: int, actor: Actor) -> Game:
     """Stop a game being played. A finished game keeps its result (NotPlaying); abandoning an
     abandoned game changes nothing."""
-    game, _seats = _locked(game_id)
+    game, _seats = game_locked(game_id)
     require(actor, Do.ABANDON, game)
     if game.status == Game.Status.ABANDONED:
         return game
@@ -426,19 +439,16 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
 def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
     """Reopen a finished game so its last round's hands can be entered again: the hands are
     taken back, the result and ratings undone until it finishes anew. An organiser's action,
-    with a reason, audited. Apps above scoring may refuse (signals.game_reopening: a tournament
-    whose next round is already paired does); they hear of it after commit (the replay saves
-    the game no longer finished: game_saved_announce)."""
-    game, seats = _locked(game_id)
+    with a reason, audited. A closed result is refused (game_locked); the apps above hear of
+    the reopening after commit (the replay saves the game no longer finished:
+    game_saved_announce)."""
+    game, seats = game_locked(game_id)
     require(actor, Do.REOPEN, game)
     reason = (reason or "").strip()
     if not reason:
         raise ReopenRefused("reason-missing")
     if game.status != Game.Status.FINISHED:
         raise ReopenRefused("not-finished")
-    for _receiver, refusal in signals.game_reopening.send(sender=Game, game_id=game.pk):
-        if refusal:
-            raise ReopenRefused("vetoed", str(refusal))
     before = scores_snapshot(game, seats)
     last = Round.objects.filter(game=game, ended_at__isnull=False).order_by("-number").first()
     before.update(_round_end_take_back(last))
@@ -453,7 +463,7 @@ def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
 def game_delete(*, game_id: int, actor: Actor) -> None:
     """Delete a game and everything recorded in it; ratings are re-rated from where it stood.
     Its audit stays, with a last entry saying who deleted it."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     require(actor, Do.DELETE_GAME, game)
     finished = game.status == Game.Status.FINISHED
     game_audit(game, AuditEntry.Action.DELETE, actor, before={
@@ -466,9 +476,14 @@ def game_delete(*, game_id: int, actor: Actor) -> None:
 
 
 def _table_link_set(game_id: int, actor: Actor, token: str | None, action: str) -> Game:
-    game, _seats = _locked(game_id)
+    # The link is access to the game, not its content: it can be revoked or renewed whether
+    # or not the result is closed (a closed game's old link should rather be revoked).
+    game = _game_row(game_id)
     require(actor, Do.MANAGE_LINK, game)
     before = {"link": bool(game.table_token)}
+    if game.table_token:
+        # Kept so that whoever still holds it is told it was revoked (scoring/access.py).
+        RevokedLink.objects.create(token=game.table_token, game=game)
     game.table_token = token
     game.save(update_fields=["table_token"])
     # Whether a link worked, not the secret itself: the audit is readable by staff.
@@ -484,3 +499,46 @@ def table_link_revoke(*, game_id: int, actor: Actor) -> Game:
 @transaction.atomic
 def table_link_renew(*, game_id: int, actor: Actor) -> Game:
     return _table_link_set(game_id, actor, new_table_token(), AuditEntry.Action.LINK_RENEWED)
+
+
+# -- closed results ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def games_result_close(*, game_ids: list[int], actor: Actor | None = None) -> list[int]:
+    """Close the results of these games (a tournament closes its complete round's games):
+    from now on every write of them is refused (ResultClosed) until one is opened for a
+    correction. Games already closed are left alone; returns the ids closed now."""
+    closed = []
+    games = (Game.objects.select_for_update(of=("self",)).select_related("club")
+             .filter(pk__in=game_ids).exclude(result_lock=Game.Lock.CLOSED).order_by("pk"))
+    for game in games:
+        if actor is not None:
+            require(actor, Do.CLOSE_RESULT, game)
+        before = {"result": game.result_lock}
+        game.result_lock = Game.Lock.CLOSED
+        game.save(update_fields=["result_lock"])
+        game_audit(game, AuditEntry.Action.CLOSE, actor, before=before,
+                   after={"result": game.result_lock})
+        closed.append(game.pk)
+    return closed
+
+
+@transaction.atomic
+def game_result_open(*, game_id: int, reason: str, actor: Actor | None) -> Game:
+    """Open a closed result for one correction: an organiser's action with a reason, audited.
+    Any write may then change the game, and the first that leaves it over (finished or
+    abandoned) closes it again (replay.game_save). The caller (tournaments) decides whether
+    the result may be opened at all; ReopenRefused("reason-missing") without a reason."""
+    game = _game_row(game_id)
+    if actor is not None:
+        require(actor, Do.CLOSE_RESULT, game)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ReopenRefused("reason-missing")
+    if game.result_lock == Game.Lock.CLOSED:
+        game.result_lock = Game.Lock.REOPENED
+        game.save(update_fields=["result_lock"])
+        game_audit(game, AuditEntry.Action.RESULT_OPEN, actor, reason=reason,
+                   before={"result": Game.Lock.CLOSED}, after={"result": game.result_lock})
+    return game

@@ -74,14 +74,16 @@ def sheet_from_post(data, names: list[str], rows: int, first_round: int):
     return rounds, written
 
 
-def finals_from_post(data, names: list[str]) -> list[int]:
+def finals_from_post(data, names: list[str]) -> tuple[list[int], int | None]:
+    """(the final scores, the number of rounds played when it was given)."""
     scores = []
     for seat, name in enumerate(names):
         text = _cell(data, f"score-{seat}").strip()
         if not text:
             raise SheetInputError(_("Enter the final score of %(player)s.") % {"player": name})
         scores.append(_number(text, name))
-    return scores
+    rounds = _cell(data, "rounds").strip()
+    return scores, (_number(rounds, _("Rounds played")) if rounds else None)
 
 
 def ending_from_post(data, players: int) -> tuple[int | None, list[int]]:

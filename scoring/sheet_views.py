@@ -3,6 +3,8 @@ attached to a game that exists (a tournament table). For the club's referees and
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,9 +16,9 @@ from scoring.engine import EngineError
 from . import selectors, sheets
 from .access import can_record
 from .limits import RecordRefused
-from .messages import refusal
+from .messages import RESULT_CLOSED, refusal
 from .models import Game, Round
-from .services import Actor, NotPlaying
+from .services import Actor, NotPlaying, ResultClosed
 from .sheet_forms import (
     RecordForm,
     SheetInputError,
@@ -32,6 +34,28 @@ def _game(request, pk) -> Game:
     if not can_record(request.user, game):
         raise PermissionDenied("not a referee of this club")
     return game
+
+
+def _closed(request, game: Game):
+    return render(request, "scoring/result_closed.html", {"game": game, "text": RESULT_CLOSED},
+                  status=409)
+
+
+def _paper_page(view):
+    """A page of this module, for the game's recorders; a game whose result is closed gets no
+    form but the reason (409), also when it was closed while the form was being filled in."""
+
+    @wraps(view)
+    def page(request, pk):
+        game = _game(request, pk)
+        if game.is_closed:
+            return _closed(request, game)
+        try:
+            return view(request, game)
+        except ResultClosed:
+            return _closed(request, game)
+
+    return page
 
 
 def _back(request, game: Game) -> str:
@@ -84,10 +108,10 @@ def _sheet_rows(data, names, rows, existing) -> list[dict]:
     return lines
 
 
-def game_sheet(request, pk):
+@_paper_page
+def game_sheet(request, game):
     """Each round's points per player, as the paper sheet has them; the rounds already scored
     on the tablet stay and are shown above."""
-    game = _game(request, pk)
     seats = selectors.game_seats(game)
     names = [seat.player.display_name for seat in seats]
     kept = sheets.kept_rounds(game)
@@ -125,18 +149,19 @@ def _ending_context(request, game: Game, names: list[str]) -> dict:
             "target": game.target}
 
 
-def game_final(request, pk):
+@_paper_page
+def game_final(request, game):
     """Only the final scores, when that is all the table kept."""
-    game = _game(request, pk)
     seats = selectors.game_seats(game)
     names = [seat.player.display_name for seat in seats]
     error = None
     if request.method == "POST":
         def call():
-            scores = finals_from_post(request.POST, names)
+            scores, rounds = finals_from_post(request.POST, names)
             winner, reached = ending_from_post(request.POST, len(names))
-            sheets.game_final_enter(game_id=game.pk, scores=scores, round_winner=winner,
-                                    reached=reached, actor=Actor(user=request.user))
+            sheets.game_final_enter(game_id=game.pk, scores=scores, rounds=rounds,
+                                    round_winner=winner, reached=reached,
+                                    actor=Actor(user=request.user))
         error = _attempt(call, names)
         if error is None:
             messages.success(request, _("The final scores were entered; the game is finished."))
@@ -148,14 +173,15 @@ def game_final(request, pk):
         "game": game, "error": error, "next": _back(request, game),
         "scores": [{"seat": s.position, "name": n, "value": v}
                    for s, n, v in zip(seats, names, values, strict=True)],
+        "rounds": request.POST.get("rounds", "") if request.method == "POST" else "",
         **_ending_context(request, game, names),
     }, status=422 if error else 200)
 
 
-def game_attach(request, pk):
+@_paper_page
+def game_attach(request, game):
     """Attach a full record to this game, replacing what it holds (a sheet, or a tablet game
     that stopped)."""
-    game = _game(request, pk)
     form = RecordForm(request.POST or None, request.FILES or None)
     error = None
     if request.method == "POST" and form.is_valid():

@@ -26,7 +26,7 @@ from .limits import record_limits_check
 from .models import AuditEntry, Game, Round, Seat, Turn
 from .records import record_rows_write
 from .replay import game_save
-from .services import Actor, NotPlaying, _locked, game_saved_announce
+from .services import Actor, NotPlaying, game_locked, game_saved_announce
 
 
 def _refuse(code: str, message: str, **params) -> EngineError:
@@ -102,7 +102,7 @@ def game_sheet_enter(
     """The game's rounds from a score sheet: ``rounds[i][seat]`` is the seat's points in the
     i-th round after the rounds already scored on the tablet (which stay). Replaces an earlier
     sheet or final scores. Raises EngineError or NotPlaying; nothing is written then."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     kept = kept_rounds(game)
@@ -141,17 +141,20 @@ def game_final_enter(
     game_id: int,
     scores: list[int],
     actor: Actor,
+    rounds: int | None = None,
     round_winner: int | None = None,
     reached: list[int] = (),
 ) -> Game:
-    """Only the final scores, one per seat in seating order. Whatever was recorded before is
+    """Only the final scores, one per seat in seating order, and the number of rounds played
+    when the table kept it (it bounds what the scores can be). Whatever was recorded before is
     replaced (and kept in the audit entry). Raises EngineError or NotPlaying."""
-    game, seats = _locked(game_id)
+    game, seats = game_locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     if not isinstance(scores, list) or len(scores) != len(seats):
         raise _refuse("sheet-row", "one final score per player", round=0, players=len(seats))
-    result = final_check(game.rules, scores, round_winner=round_winner, reached=reached)
+    result = final_check(game.rules, scores, rounds=rounds, round_winner=round_winner,
+                         reached=reached)
     was_finished = game.status == Game.Status.FINISHED
     before = {"entry": game.entry, "status": game.status,
               "totals": [seat.score for seat in seats],
@@ -166,7 +169,7 @@ def game_final_enter(
     _finish(game, seats, result, entry=Game.Entry.FINAL, was_finished=was_finished)
     game_audit(game, AuditEntry.Action.FINAL, actor, before=before, after={
         "totals": result.final, "winners": result.winners, "round_winner": round_winner,
-        "reached": sorted(reached),
+        "reached": sorted(reached), "rounds": rounds,
     })
     return game
 
@@ -194,9 +197,9 @@ def game_record_attach(*, game_id: int, record: dict, actor: Actor) -> Game:
     """Replace what a game holds by a full record (turns and hands) of that same game: for a
     table whose tablet died, or a score sheet followed later by the record. The record's
     players must be the game's players and its rules the game's rules. Raises RecordRefused
-    (beyond the site's limits), EngineError (with round/turn when replaying fails) or
-    NotPlaying; nothing is written then."""
-    game, seats = _locked(game_id)
+    (beyond the site's limits), EngineError (with round/turn when replaying fails),
+    ResultClosed or NotPlaying; nothing is written then."""
+    game, seats = game_locked(game_id)
     require(actor, Do.RECORD, game)
     _check_open_for_paper(game)
     record_limits_check(record)  # the import's limits: cells, counts, texts, rule columns

@@ -20,7 +20,3 @@ class ResultChange:
 # None if it had not finished) and ``players`` (their ids).
 game_result_changed = Signal()
 
-# Asked inside the reopening transaction, before anything changes: game_id. A receiver that
-# must keep the game finished returns the reason in words (a tournament whose next round is
-# already paired does); any other answer lets the reopening go on.
-game_reopening = Signal()

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import selectors as club_selectors
+from clubs.confirm import ConfirmForm, confirm_page, posted
 from clubs.messages import similar_text
-from clubs.newcomers import SeatsInDoubt
+from clubs.newcomers import SeatsElsewhere, SeatsInDoubt
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where_required, require
 from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
@@ -39,7 +40,7 @@ from .forms import (
     VersionForm,
 )
 from .limits import HAND_MAX, RecordRefused, record_parse
-from .messages import refusal
+from .messages import RESULT_CLOSED, refusal
 from .models import Game
 from .qr import qr_svg
 from .records import game_export, game_import
@@ -70,8 +71,8 @@ def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     view = selectors.table_view(game)
     context = {"game": game, "table": table_shown(view), "seats": view.seats,
-               "recorder": can_record(request.user, game),
-               "reopener": game.status == Game.Status.FINISHED
+               "recorder": can_record(request.user, game), "result_closed": RESULT_CLOSED,
+               "reopener": game.status == Game.Status.FINISHED and not game.is_closed
                and allowed(request.user, Do.REOPEN, game)}
     if context["reopener"]:
         context["reopen_form"] = ReopenForm()
@@ -84,7 +85,7 @@ def game_detail(request, pk):
     if game.entry == Game.Entry.MOVES:
         # The live part shows the turn log, and once over the result with the rating changes.
         context.update(spectating.live_context(game, view, context.get("rounds")))
-    if context["recorder"]:
+    if context["recorder"] and not game.is_closed:
         rounds = context.get("rounds") or selectors.game_rounds(game)
         context["correctable"] = [
             (round_, turn) for round_ in rounds
@@ -294,7 +295,8 @@ def tablet_turn(request, pk=None, token=None):
 
 
 
-_REFUSALS = (services.Conflict, services.KeyReused, services.NotPlaying, EngineError)
+_REFUSALS = (services.Conflict, services.KeyReused, services.NotPlaying, services.ResultClosed,
+             EngineError)
 
 
 CONFLICT_NOTICE = gettext_lazy(
@@ -310,6 +312,8 @@ def refused_text(refused, *, at=None, players=None) -> tuple[int, str]:
     if isinstance(refused, services.KeyReused):
         return 409, _("The tablet sent a turn under the key of another turn already recorded; "
                       "nothing was recorded. Reload the page.")
+    if isinstance(refused, services.ResultClosed):
+        return 409, str(RESULT_CLOSED)
     return 422, refusal(refused, at=at, players=players)
 
 
@@ -437,6 +441,12 @@ def game_new(request):
             )
         except EngineError as error:
             form.add_error(None, refusal(error))
+        except SeatsElsewhere as error:
+            form.add_error(None, _(
+                "Not a member or guest of %(club)s: %(names)s. A club's games seat its own "
+                "people; type a visitor's name to seat them as a guest.") % {
+                "club": data["club"], "names": ", ".join(p.display_name for p in error.players)})
+            status = 409
         except SeatsInDoubt as error:
             doubts = {data["seat_numbers"][index]: similar
                       for index, similar in error.doubts.items()}
@@ -509,13 +519,27 @@ def _game_allowed(request, pk, action: Do) -> Game:
     return game
 
 
-@require_POST
 def table_link(request, pk, action):
+    """Revoke the table link (after a confirmation step: the printed code stops working) or
+    make a new one (a plain post)."""
     game = _game_allowed(request, pk, Do.MANAGE_LINK)
     actor = services.Actor(user=request.user)
     if action == "revoke":
+        form = ConfirmForm(posted(request),
+                           label=_("Revoke it: the link and its printed code stop working"))
+        if request.method != "POST" or not form.is_valid():
+            return confirm_page(
+                request, heading=_("Revoke the table link of %(game)s?") % {"game": game},
+                consequences=[
+                    _("The link and its printed QR code no longer open the tablet; whoever "
+                      "opens them is told the link was revoked."),
+                    _("A tablet recording with it can record nothing more."),
+                    _("You can make a new link afterwards, to print or show again."),
+                ], form=form, button=_("Revoke the link"), cancel=game.get_absolute_url())
         services.table_link_revoke(game_id=game.pk, actor=actor)
         messages.success(request, _("The table link was revoked; it no longer opens the tablet."))
+    elif request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     else:
         services.table_link_renew(game_id=game.pk, actor=actor)
         messages.success(request, _("A new table link was made; the old one no longer works."))
@@ -539,6 +563,9 @@ def game_abandon(request, pk):
     except services.NotPlaying:
         return HttpResponse(_("A finished game keeps its result; it cannot be abandoned."),
                             status=409, content_type="text/plain; charset=utf-8")
+    except services.ResultClosed:
+        return HttpResponse(str(RESULT_CLOSED), status=409,
+                            content_type="text/plain; charset=utf-8")
     messages.success(request, _("The game was marked abandoned."))
     return redirect(game)
 
@@ -558,6 +585,9 @@ def game_reopen(request, pk):
             except services.ReopenRefused as refused:
                 form.add_error(None, _reopen_refusal(refused))
                 status = 409
+            except services.ResultClosed:
+                form.add_error(None, str(RESULT_CLOSED))
+                status = 409
             else:
                 messages.success(request, _("The game was reopened: enter the last round's "
                                             "hands again."))
@@ -567,8 +597,6 @@ def game_reopen(request, pk):
 
 
 def _reopen_refusal(refused) -> str:
-    if refused.code == "vetoed":
-        return refused.message
     if refused.code == "reason-missing":
         return _("Say why the game is reopened.")
     return _("Only a finished game can be reopened.")

@@ -10,7 +10,7 @@ class TournamentsConfig(AppConfig):
                                  "admin.LogEntry")}
 
     def ready(self):
-        from scoring.signals import game_reopening, game_result_changed
+        from scoring.signals import game_result_changed
 
         from . import titles  # noqa: F401 - registers how tournament game titles are worded
         from .tasks import round_settle_task
@@ -18,15 +18,5 @@ class TournamentsConfig(AppConfig):
         def settle_round(sender, game_id, **kwargs):
             round_settle_task.delay(game_id)
 
-        def refuse_reopening(sender, game_id, **kwargs):
-            # Synchronous by nature: the answer decides whether scoring goes on.
-            from .messages import refusal
-            from .services import game_reopen_refusal
-
-            refused = game_reopen_refusal(game_id=game_id)
-            return refusal(refused) if refused else None
-
         game_result_changed.connect(settle_round, weak=False,
                                     dispatch_uid="tournaments.settle_round")
-        game_reopening.connect(refuse_reopening, weak=False,
-                               dispatch_uid="tournaments.refuse_reopening")

@@ -150,10 +150,15 @@ def _sentence(flag: Flag, names: dict[int, str]) -> str:
         case kinds.Qualified():
             return _("%(player)s qualified in place %(rank)s.") % {"player": name(flag.player),
                                                                   "rank": flag.rank}
+        case kinds.QualificationCut() if flag.decided_by == "points":
+            # Not level: the points themselves put the last qualifier ahead, no tie-break did.
+            return _("%(last)s got the last place in the knockout with more points than "
+                     "%(first)s.") % {"last": name(flag.last_in), "first": name(flag.first_out)}
         case kinds.QualificationCut():
-            return _("%(last)s got the last place in the knockout ahead of %(first)s, decided "
-                     "by %(by)s.") % {"last": name(flag.last_in), "first": name(flag.first_out),
-                                      "by": _tiebreak(flag.decided_by)}
+            return _("%(last)s got the last place in the knockout ahead of %(first)s, level "
+                     "on points, decided by %(by)s.") % {
+                "last": name(flag.last_in), "first": name(flag.first_out),
+                "by": _tiebreak(flag.decided_by)}
         case kinds.BracketReset():
             return _("%(player)s won the grand final: a deciding final is played.") % {
                 "player": name(flag.winner)}

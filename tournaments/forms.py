@@ -46,6 +46,8 @@ class TournamentForm(forms.Form):
     knockout_size = forms.IntegerField(
         label=_("Knockout qualifiers"), min_value=0, max_value=256, initial=0,
         help_text=_("The top of the standings who play a knockout at the end; 0 for none."))
+    # Made when the form is shown: sending the same form twice creates one tournament.
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
 
     def __init__(self, *args, clubs, **kwargs):
         super().__init__(*args, **kwargs)

@@ -6,6 +6,8 @@ as Refused with a code, which messages.refusal puts into words.
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.messages import similar_text
 from clubs.models import Player
+from clubs.names import name_key
 from clubs.permissions import Actor, Do, clubs_where_required, require
 from clubs.services import SimilarPlayers
 from scoring.qr import qr_svg
@@ -58,7 +61,8 @@ def tournament_new(request):
     clubs = clubs_where_required(request.user, Do.CREATE_TOURNAMENT)
     first = clubs.first()
     form = TournamentForm(request.POST or None, clubs=clubs, initial={
-        "club": first, "preset": first.default_preset, "starts_on": timezone.localdate()})
+        "club": first, "preset": first.default_preset, "starts_on": timezone.localdate(),
+        "key": uuid.uuid4().hex})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -69,7 +73,7 @@ def tournament_new(request):
                 format=data["format"], rounds=data["rounds"] or 0,
                 points_scheme=data["points_scheme"], tiebreaks=data["tiebreaks"],
                 avoid_same_club=data["avoid_same_club"], remainder=data["remainder"],
-                knockout_size=data["knockout_size"], actor=_actor(request),
+                knockout_size=data["knockout_size"], key=data["key"], actor=_actor(request),
             )
         except services.Refused as error:
             form.add_error(None, refusal(error))
@@ -84,24 +88,25 @@ def manage(request, slug):
     return _manage_page(request, _organised(request, slug))
 
 
-def _manage_page(request, tournament, *, form=None, similar=None, status=200):
+def _manage_page(request, tournament, *, form=None, similar=None, bulk=None, doubts=None,
+                 status=200):
     """The organiser's page; after a "new" player's name matched people of the club, the form
-    comes back filled in, offering them (``similar``) beside "create a new person anyway"."""
+    comes back filled in, offering them (``similar``) beside "create a new person anyway";
+    after pasted names did (``doubts``), the pasted list comes back as it was (``bulk``) with
+    a choice for each name in doubt."""
     regs = selectors.registrations(tournament)
     rounds = selectors.rounds(tournament)
     stages = selectors.stages(tournament)
     candidates = selectors.club_members_unregistered(tournament)
     if form is not None:
         form.fields["player"].queryset = candidates  # the picker lists the club, as always
-    knockout = next((s for s in stages if s.kind == "knockout"), None)
     context = {
         "tournament": tournament, "registrations": regs, "rounds": rounds,
         "form": form or RegistrationForm(players=candidates),
-        "bulk_form": BulkRegistrationForm(),
+        "bulk_form": bulk or BulkRegistrationForm(),
+        "doubts": doubts or [],
         "checked_in": sum(1 for r in regs if r.active),
-        "knockout": knockout,
-        "pending": next((r for r in rounds if r.status in ("pairing", "draft")), None),
-        "can_pair": selectors.next_round_possible(tournament, rounds, stages),
+        "day": selectors.day(tournament, rounds, stages),
         "played": selectors.seated_players(tournament),
     }
     if similar is not None:
@@ -140,7 +145,8 @@ def registration_add(request, slug):
 
 @require_POST
 def registrations_add(request, slug):
-    """Many at once: a pasted list of names, every member of the club, or both."""
+    """Many at once: a pasted list of names, every member of the club, or both. Names close
+    to people the club has register nobody: the list comes back with a choice for each."""
     tournament = _organised(request, slug)
     form = BulkRegistrationForm(request.POST)
     if not form.is_valid():
@@ -149,15 +155,41 @@ def registrations_add(request, slug):
     data = form.cleaned_data
     players = (list(selectors.club_members_unregistered(tournament))
                if data["all_members"] else [])
-    done = []
-    _attempt(request, lambda: done.extend(services.registrations_add(
-        tournament=tournament, players=players, names=data["names"],
-        new_anyway=data["new_anyway"], checked_in=data["checked_in"], actor=_actor(request))))
+    try:
+        done = services.registrations_add(
+            tournament=tournament, players=players, names=data["names"],
+            settled=_settled(request.POST), new_anyway=data["new_anyway"],
+            checked_in=data["checked_in"], actor=_actor(request))
+    except services.NamesInDoubt as error:
+        messages.error(request, refusal(error))
+        return _manage_page(request, tournament, bulk=form, status=409, doubts=[
+            {"name": name, "options": [(str(p.pk), _("%(name)s, already in the club") % {
+                "name": p.display_name}) for p in alike] + [
+                (services.NEW, _("a new person named %(name)s") % {"name": name})]}
+            for name, alike in error.doubts])
+    except services.Refused as error:
+        messages.error(request, refusal(error))
+        return redirect("tournaments:manage", slug)
     if done:
         messages.success(request, ngettext("%(count)s player is registered.",
                                            "%(count)s players are registered.",
                                            len(done)) % {"count": len(done)})
     return redirect("tournaments:manage", slug)
+
+
+def _settled(post) -> dict:
+    """The answers given to names in doubt: ``settle-<i>`` is a person's id or "new",
+    ``settle-<i>-name`` the name it answers (by its key, as the service compares names)."""
+    settled = {}
+    for key, value in post.items():
+        if not key.startswith("settle-") or key.endswith("-name"):
+            continue
+        name = name_key(post.get(f"{key}-name", ""))
+        if value == services.NEW:
+            settled[name] = services.NEW
+        elif value.isdigit() and len(value) < 12:
+            settled[name] = int(value)
+    return settled
 
 
 @require_POST
@@ -225,22 +257,6 @@ def round_generate(request, slug):
     return _round_made(request, slug, services.round_generate)
 
 
-@require_POST
-def knockout_start(request, slug):
-    return _round_made(request, slug, services.knockout_start,
-                       _("The knockout is seeded from the standings."))
-
-
-@require_POST
-def tournament_finish(request, slug):
-    tournament = _organised(request, slug)
-    if _attempt(request, lambda: services.tournament_finish(tournament=tournament,
-                                                           actor=_actor(request)),
-                _("The tournament is finished.")):
-        return redirect("tournaments:results", slug)
-    return redirect("tournaments:manage", slug)
-
-
 def _table_url(request, table: Table) -> str | None:
     game = table.game
     if game is None or not game.table_token:
@@ -269,7 +285,18 @@ def round_manage(request, slug, number):
         "warnings": sum(1 for f in stored if f.warning),
         "withdrawn": {r.player_id for r in regs if r.withdrawn},
         "round_failure": round_failure(rnd),
+        "results_reopenable": _results_reopenable(tournament, rnd),
     })
+
+
+def _results_reopenable(tournament, rnd) -> bool:
+    """Whether the round's closed results may be reopened (services.table_result_reopen
+    refuses the rest): a complete round of a running tournament, and in the knockout only
+    until the bracket moves on."""
+    if rnd.status != TournamentRound.Status.COMPLETE or tournament.is_finished:
+        return False
+    return not (rnd.stage.is_knockout
+                and tournament.rounds.filter(stage=rnd.stage, number__gt=rnd.number).exists())
 
 
 @require_GET
@@ -329,15 +356,6 @@ def round_complete(request, slug, number):
     return _round_action(request, slug, number,
                          lambda rnd: services.round_complete(round=rnd, actor=_actor(request)),
                          _("The round is complete."))
-
-
-@require_POST
-def round_discard(request, slug, number):
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
-    _attempt(request, lambda: services.round_discard(round=rnd, actor=_actor(request)),
-             _("The draft was discarded."))
-    return redirect("tournaments:manage", slug)
 
 
 @require_POST

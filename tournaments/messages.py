@@ -26,12 +26,10 @@ def refusal(error: Refused) -> str:
         "target-and-rounds": lambda: _(
             "Choose either a target or a number of rounds per game, not both."),
         "similar-names": lambda: ngettext(
-            "Nobody was registered: this name is close to someone the club already has "
-            "(%(names)s). Correct it, or tick “create new people” to register it as a new "
-            "person.",
-            "Nobody was registered: these names are close to people the club already has "
-            "(%(names)s). Correct them, or tick “create new people” to register them as new "
-            "people.", p["count"]) % p,
+            "Nobody was registered yet: %(count)s name is close to someone the club already "
+            "has. Say below who it is, then register them again.",
+            "Nobody was registered yet: %(count)s names are close to people the club already "
+            "has. Say below who each is, then register them again.", p["count"]) % p,
         "too-many-names": lambda: ngettext(
             "At most %(limit)s name can be registered at once.",
             "At most %(limit)s names can be registered at once.", p["limit"]) % p,
@@ -47,10 +45,33 @@ def refusal(error: Refused) -> str:
         "bad-knockout": lambda: _("This knockout cannot be built: %(reason)s") % {
             "reason": pairing_refusal(p["reason"], p.get("reason_params", {}))},
         "tournament-finished": lambda: _("The tournament is finished; nothing can change now."),
-        "later-round": lambda: _(
-            "Round %(later)s is already paired from the results of round %(round)s, so this "
-            "game stays finished.") % p,
+        "tournament-finished-reopen": lambda: _(
+            "The tournament is finished, so its results are final. Reopen the tournament "
+            "first (on its organiser's page), then the table's result."),
+        "reason-needed": lambda: _("Say why; the reason is kept in the audit."),
+        "no-game": lambda: _("Table %(table)s has no game.") % p,
+        "round-open": lambda: _(
+            "Round %(round)s is still being played: its games can be corrected as they "
+            "are.") % p,
+        "knockout-moved-on": lambda: _(
+            "Knockout round %(later)s was paired from the results of round %(round)s, so "
+            "they stay as they are.") % p,
+        "result-closed": lambda: _(
+            "The result of table %(table)s is closed: reopen it first, with a reason.") % p,
+        "stage-rounds-left": lambda: ngettext(
+            "Round %(rounds)s of the first stage is still to be played: confirm that it will "
+            "not be.",
+            "Rounds %(rounds)s of the first stage are still to be played: confirm that they "
+            "will not be.", len(p["rounds"])) % {"rounds": numbers_text(p["rounds"])},
+        "knockout-not-played": lambda: _(
+            "The knockout has not been played: confirm that it will not be."),
         "name-needed": lambda: _("Choose a player or type the name of a new one."),
+        "not-of-the-club": lambda: _(
+            "%(name)s is not a member or guest of the club; type the name to register a "
+            "newcomer.") % p,
+        "players-elsewhere": lambda: _(
+            "Not members or guests of the club: %(players)s. Withdraw them, discard the "
+            "draft and pair the round again.") % p,
         "late-entry-round-robin": lambda: _(
             "A round robin is scheduled in full at the start; late entries cannot join it."),
         "late-entry-knockout": lambda: _("The knockout has started; no one can join now."),
@@ -95,6 +116,24 @@ def refusal(error: Refused) -> str:
     }
     text = texts.get(code)
     return text() if text else _("That is not possible now (%(code)s).") % {"code": code}
+
+
+def numbers_text(numbers) -> str:
+    """Round numbers as a reader lists them: "3", "2 and 3", "2, 3 and 4"."""
+    numbers = [str(n) for n in numbers]
+    if len(numbers) < 2:
+        return "".join(numbers)
+    return _("%(most)s and %(last)s") % {"most": ", ".join(numbers[:-1]), "last": numbers[-1]}
+
+
+def rounds_left_text(tournament, rounds) -> str:
+    """What starting the knockout or finishing now leaves out of the first stage."""
+    p = {"rounds": numbers_text(rounds)}
+    if tournament.format == tournament.Format.ROUND_ROBIN:
+        return ngettext("Round-robin round %(rounds)s will not be played.",
+                        "Round-robin rounds %(rounds)s will not be played.", len(rounds)) % p
+    return ngettext("Swiss round %(rounds)s will not be played.",
+                    "Swiss rounds %(rounds)s will not be played.", len(rounds)) % p
 
 
 def pairing_refusal(code: str, params: dict) -> str:

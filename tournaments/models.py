@@ -91,6 +91,10 @@ class Tournament(models.Model):
         related_name="+", verbose_name=_("created by"),
     )
     created_at = models.DateTimeField(_("creation time"), auto_now_add=True)
+    # The new-tournament form's own key: the same form sent twice (a double tap, a retry)
+    # creates one tournament (services.tournament_create).
+    creation_key = models.CharField(  # noqa: DJ001 - null, not "", so keyless rows stay unique
+        _("creation key"), max_length=40, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "name", "pk"]
@@ -197,6 +201,17 @@ class Stage(models.Model):
 
     is_knockout = holds("kind", Kind.KNOCKOUT)
 
+    def rounds_left(self, tournament: "Tournament", played: int) -> list[int]:
+        """The numbers of this Swiss or round robin's planned rounds not paired yet, after
+        ``played`` of them (a round robin's plan is known from its first round on)."""
+        if self.kind == self.Kind.ROUND_ROBIN:
+            planned = len(self.plan)
+        elif self.kind == self.Kind.SWISS:
+            planned = tournament.planned_rounds
+        else:
+            return []
+        return list(range(played + 1, planned + 1))
+
 
 class TournamentRound(models.Model):
     """One round of a tournament: its games played at the same time (not a game's ``Round``)."""
@@ -264,6 +279,9 @@ class Table(models.Model):
         Game, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_table",
         verbose_name=_("game"),
     )
+    # The last time the organiser reopened this table's closed result: {"reason", "at", "by"}.
+    # The round's pages show it beside the result ("corrected: …").
+    correction = models.JSONField(_("correction"), default=dict, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -297,8 +315,12 @@ class TournamentAuditEntry(AuditRecord):
         ROUND_COMPLETE = "round-complete", _("round completed")
         ROUND_REOPEN = "round-reopen", _("round reopened")
         TABLE_REPLAY = "table-replay", _("table replayed")
+        RESULT_REOPEN = "result-reopen", _("table result reopened")
+        RESULT_CLOSE = "result-close", _("table result closed again")
         KNOCKOUT_START = "knockout-start", _("knockout started")
+        KNOCKOUT_UNDO = "knockout-undo", _("knockout seeding undone")
         FINISH = "finish", pgettext_lazy("audit action", "finished")
+        REOPEN = "reopen", _("tournament reopened")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)

@@ -61,7 +61,11 @@ def names(regs: list[Registration]) -> dict[int, str]:
 
 
 def rounds(tournament: Tournament) -> list[TournamentRound]:
-    return list(tournament.rounds.select_related("stage").order_by("number"))
+    """The rounds with their stage, each with ``games_playing``: its games still played."""
+    playing = Count("tables", filter=Q(tables__bye=False,
+                                       tables__game__status=Game.Status.PLAYING))
+    return list(tournament.rounds.select_related("stage").annotate(games_playing=playing)
+                .order_by("number"))
 
 
 @dataclass
@@ -261,21 +265,73 @@ def stages(tournament: Tournament) -> list[Stage]:
     return list(tournament.stages.order_by("order"))
 
 
-def next_round_possible(tournament: Tournament, rounds: list[TournamentRound], stages: list[Stage]
-                        ) -> bool:
-    """Whether "Pair the next round" can do anything: rounds left in the Swiss or the round
-    robin, or a match left in a started knockout (the same limits round_generate enforces)."""
-    if tournament.status == Tournament.Status.FINISHED:
-        return False
+@dataclass(frozen=True)
+class Day:
+    """Where the organiser's day stands, and which step can work now: the day page offers a
+    button only then (the services refuse the rest anyway), and the confirmation pages say
+    what a step leaves out."""
+
+    pending: TournamentRound | None  # a draft, or a round being paired
+    playing: int | None  # a round whose games are still being played
+    rounds_left: tuple[int, ...]  # the first stage's planned rounds not paired yet
+    knockout: Stage | None
+    knockout_ready: bool  # a started knockout has a match to pair
+    champion: int | None  # a started knockout's winner, once decided
+    finished: bool
+    any_round: bool
+
+    @property
+    def idle(self) -> bool:
+        """No draft waiting, no game being played: a stage can change now."""
+        return not self.finished and self.pending is None and self.playing is None
+
+    @property
+    def knockout_started(self) -> bool:
+        return self.knockout is not None and bool(self.knockout.seeds)
+
+    @property
+    def can_pair(self) -> bool:
+        if not self.idle:
+            return False
+        return self.knockout_ready if self.knockout_started else bool(self.rounds_left)
+
+    @property
+    def can_start_knockout(self) -> bool:
+        return (self.idle and self.any_round and self.knockout is not None
+                and not self.knockout_started)
+
+    @property
+    def can_finish(self) -> bool:
+        return self.idle and self.any_round and (
+            not self.knockout_started or self.champion is not None)
+
+    @property
+    def knockout_skipped(self) -> bool:
+        """Finishing now would leave the planned knockout unplayed."""
+        return self.knockout is not None and not self.knockout_started
+
+
+def day(tournament: Tournament, rounds: list[TournamentRound], stages: list[Stage]) -> Day:
+    """The day's state from the rounds (as ``rounds`` reads them) and stages the page has
+    read; two more queries to follow a started knockout's bracket."""
+    pending = next((r for r in rounds if r.status in (TournamentRound.Status.PAIRING,
+                                                      TournamentRound.Status.DRAFT)), None)
+    playing = next((r.number for r in rounds if r.games_playing), None)
     first = stages[0]
     knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT), None)
+    ready, champion = False, None
     if knockout is not None and knockout.seeds:
         tables = pairing_rows.load_tables(tournament, stage=knockout)
-        return pairing_rows.bracket_state(knockout, tournament.table_size, tables)[1].ready
+        state = pairing_rows.bracket_state(knockout, tournament.table_size, tables)[1]
+        ready, champion = bool(state.ready), state.champion
     played = sum(1 for r in rounds if r.stage_id == first.pk)
-    if first.kind == Stage.Kind.ROUND_ROBIN:
-        return not first.plan or played < len(first.plan)
-    return played < tournament.planned_rounds
+    left = first.rounds_left(tournament, played)
+    if first.kind == Stage.Kind.ROUND_ROBIN and not first.plan:
+        left = [1]  # the schedule is made with its first round
+    return Day(pending=pending, playing=playing, rounds_left=tuple(left), knockout=knockout,
+               knockout_ready=ready, champion=champion,
+               finished=tournament.status == Tournament.Status.FINISHED,
+               any_round=bool(rounds))
 
 
 def seated_players(tournament: Tournament) -> set[int]:

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import manage_views as m
+from . import step_views as steps
 from . import views
 
 app_name = "tournaments"
@@ -9,6 +10,7 @@ _tournament = "<slug:slug>/"
 _manage = _tournament + "manage/"
 _registration = _manage + "registrations/<int:pk>/"
 _round = _manage + "rounds/<int:number>/"
+_table = _round + "tables/<int:table>/"
 
 # Pages whose address ends in their own name, by the address they hang under.
 _named = {
@@ -22,17 +24,19 @@ _named = {
         "open": m.tournament_open,
         "register": m.registration_add,
         "register-many": m.registrations_add,
-        "knockout": m.knockout_start,
-        "finish": m.tournament_finish,
+        "knockout": steps.knockout_start,
+        "finish": steps.tournament_finish,
+        "reopen": steps.tournament_reopen,
     },
     _registration: {"check-in": m.registration_check_in, "withdraw": m.registration_withdraw},
+    _table: {"result-reopen": steps.result_reopen, "result-close": steps.result_close},
     _round: {
         "progress": m.round_progress,
         "swap": m.table_swap,
         "move": m.table_move,
         "publish": m.round_publish,
         "complete": m.round_complete,
-        "discard": m.round_discard,
+        "discard": steps.round_discard,
         "print": m.round_print,
     },
 }
@@ -46,7 +50,7 @@ urlpatterns = [
     path(_manage + "rounds/new/", m.round_generate, name="generate"),
     path(_registration + "delete/", m.registration_delete, name="unregister"),
     path(_round, m.round_manage, name="manage-round"),
-    path(_round + "tables/<int:table>/replay/", m.table_replay, name="replay"),
+    path(_table + "replay/", m.table_replay, name="replay"),
     *(
         path(f"{under}{name}/", view, name=name)
         for under, pages in _named.items()

@@ -4,6 +4,7 @@ Tiles and sets, board geometry and placement checks, rule parameters and presets
 game state machine, and the game record ``triominos-record/1``. See docs/rules.md.
 """
 
+from .bounds import RoundBounds, final_bounds, round_bounds
 from .errors import EngineError
 from .record import (
     RECORD_FORMAT,
@@ -29,11 +30,13 @@ __all__ = [
     "GameState",
     "HandCount",
     "RoundEnd",
+    "RoundBounds",
     "Rules",
     "SheetResult",
     "Tile",
     "TurnResult",
     "decided_state",
+    "final_bounds",
     "final_check",
     "final_places",
     "record_compose",
@@ -44,6 +47,7 @@ __all__ = [
     "record_state",
     "record_validate",
     "record_write",
+    "round_bounds",
     "rules_resolve",
     "sheet_check",
     "tile_from_corners",

@@ -21,8 +21,11 @@ CODES = frozenset({
     # a record (record.py, __main__.py)
     "bad-json", "bad-record", "hands-missing", "hands-early", "partial-history", "no-file",
     # a score sheet (sheet.py)
-    "sheet-number", "sheet-too-big", "sheet-round-winner", "sheet-empty", "sheet-no-target",
+    "sheet-number", "sheet-round-winner", "sheet-empty", "sheet-no-target",
     "sheet-after-end", "sheet-row", "sheet-not-over", "sheet-total", "final-not-over",
+    # beyond what a legal round can give or take (sheet.py, bounds.py)
+    "sheet-round-high", "sheet-round-low", "final-high", "final-low", "final-rounds-needed",
+    "final-rounds", "reached-below",
 })
 
 

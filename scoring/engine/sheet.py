@@ -1,9 +1,11 @@
 """Games scored on paper (rules.md §6): each round's points per player, or only the final scores.
 
 A score sheet holds no moves, so nothing about a turn can be checked; what can be is that the
-numbers are whole, that the running totals add up, and that the sheet ends exactly where the
-rules end the game: with the round in which someone reached the target, or after the fixed
-number of rounds. The winner then follows from the rules' ``game_winner``.
+numbers are whole, that each round gives no more and takes no more than a legal round can under
+these rules and this many players (scoring.engine.bounds), that the running totals add up, and
+that the sheet ends exactly where the rules end the game: with the round in which someone
+reached the target, or after the fixed number of rounds. The winner then follows from the
+rules' ``game_winner``.
 """
 
 from __future__ import annotations
@@ -11,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from .bounds import RoundBounds, final_bounds, round_bounds
 from .errors import EngineError
 from .roundend import game_winners
 from .rules import Rules, rules_resolve
 from .state import GameState
-
-#: No round of any preset comes near this; a bigger number is a typing slip, not a score.
-POINTS_LIMIT = 10_000
 
 
 class SheetResult(NamedTuple):
@@ -40,10 +40,33 @@ def _number(value, where: dict) -> int:
     if not _is_int(value):
         raise EngineError("sheet-number", f"{value!r} is not a whole number",
                           {**where, "value": repr(value)})
-    if abs(value) > POINTS_LIMIT:
-        raise EngineError("sheet-too-big", f"{value} is beyond ±{POINTS_LIMIT}",
-                          {**where, "value": value, "limit": POINTS_LIMIT})
     return value
+
+
+def _in_round(value: int, bounds: RoundBounds, where: dict, players: int) -> None:
+    """A round's points for one player within what a legal round can give or take."""
+    if value > bounds.most:
+        raise EngineError("sheet-round-high",
+                          f"{value} is more than a round can give ({bounds.most})",
+                          {**where, "value": value, "most": bounds.most, "players": players})
+    if value < bounds.least:
+        raise EngineError("sheet-round-low",
+                          f"{value} is less than a round can give ({bounds.least})",
+                          {**where, "value": value, "least": bounds.least, "players": players})
+
+
+def _reached_not_far_below(rules: Rules, final: list[int], reached: set[int],
+                           bounds: RoundBounds) -> None:
+    """A player who reached the target during the last round and ended it below lost what
+    was left of that round at most: no further below the target than a round can take."""
+    lowest = rules.target + bounds.least
+    for seat in sorted(reached):
+        if final[seat] < lowest:
+            raise EngineError(
+                "reached-below",
+                f"seat {seat} ended on {final[seat]}, too far below the target "
+                f"{rules.target} to have reached it in the last round",
+                {"seat": seat, "value": final[seat], "target": rules.target, "lowest": lowest})
 
 
 def _seats(seats: Iterable, players: int) -> set[int]:
@@ -130,6 +153,7 @@ def sheet_check(
     if extra and rules.target is None:
         raise EngineError("sheet-no-target", "these rules play no target", {})
     limit = rules.rounds_limit
+    bounds = round_bounds(rules, players)
     points_by_round, totals_by_round = [], []
     ended_at = None
     for index, row in enumerate(rounds):
@@ -141,6 +165,8 @@ def sheet_check(
                               {"round": index, "players": players})
         points = [_number(value, {"round": index, "seat": seat})
                   for seat, value in enumerate(row)]
+        for seat, value in enumerate(points):
+            _in_round(value, bounds, {"round": index, "seat": seat}, players)
         totals = [t + p for t, p in zip(totals, points, strict=True)]
         _check_written(written, index, totals)
         points_by_round.append(points)
@@ -158,6 +184,7 @@ def sheet_check(
     reached_last = extra
     if rules.target is not None:
         reached_last = extra | {s for s, t in enumerate(totals) if t >= rules.target}
+        _reached_not_far_below(rules, totals, extra, bounds)
     winners = _winners(rules, totals, reached_last, round_winner)
     return SheetResult(points_by_round, totals_by_round, totals, winners,
                        final_places(totals, winners))
@@ -179,14 +206,18 @@ def final_check(
     rules,
     scores: Sequence[int],
     *,
+    rounds: int | None = None,
     round_winner: int | None = None,
     reached: Iterable[int] = (),
 ) -> SheetResult:
     """Check a game known only by its final scores (one per seat, in seating order).
 
-    Under a target, somebody must have reached it (or be named in ``reached``); under a fixed
-    number of rounds the count cannot be checked from the scores and is taken on trust.
-    The result has one "round" holding the final scores.
+    Under a target, somebody must have reached it (or be named in ``reached``), and nobody
+    can end above the target - 1 plus what one round gives; under a fixed number of rounds the
+    count cannot be checked from the scores and is taken on trust. ``rounds``, the number of
+    rounds played when the sheet says it, bounds the scores further; a score lower than one
+    round can take needs it (``final-rounds-needed``). The result has one "round" holding the
+    final scores.
     """
     rules = rules_resolve(rules)
     if not isinstance(scores, Sequence) or isinstance(scores, str):
@@ -195,6 +226,23 @@ def final_check(
     players = len(scores)
     _check_players(rules, players)
     final = [_number(value, {"round": 0, "seat": seat}) for seat, value in enumerate(scores)]
+    if rounds is not None and (not _is_int(rounds) or rounds < 1 or (
+            rules.rounds_limit is not None and rounds != rules.rounds_limit)):
+        raise EngineError("final-rounds", f"{rounds!r} rounds cannot be played",
+                          {"rounds": repr(rounds), "limit": rules.rounds_limit})
+    most, least = final_bounds(rules, players, rounds)
+    known = rounds is not None or rules.rounds_limit is not None
+    for seat, value in enumerate(final):
+        if most is not None and value > most:
+            raise EngineError("final-high", f"{value} is more than the game can give ({most})",
+                              {"seat": seat, "value": value, "most": most})
+        where = {"seat": seat, "value": value, "least": least,
+                 "rounds": rounds or rules.rounds_limit}
+        if value < least and known:
+            raise EngineError("final-low", f"{value} is lower than the rounds can take", where)
+        if value < least:
+            raise EngineError("final-rounds-needed", f"{value} is lower than one round can "
+                              "take: how many rounds were played?", where)
     extra = _seats(reached, players)
     reached_all = set(extra)
     if rules.target is not None:
@@ -202,6 +250,7 @@ def final_check(
         if not reached_all and rules.rounds_limit is None:
             raise EngineError("final-not-over", f"nobody reached the target {rules.target}",
                               {"target": rules.target})
+        _reached_not_far_below(rules, final, extra, round_bounds(rules, players))
     elif extra:
         raise EngineError("sheet-no-target", "these rules play no target", {})
     winners = _winners(rules, final, reached_all, round_winner)

@@ -126,6 +126,9 @@ def _requests(world):
         Do.REOPEN: [("post", reverse("scoring:game-reopen", args=[done.pk]),
                      {"reason": "hand miscounted"}, False)],
         Do.DELETE_GAME: [],  # the admin's; asked of the predicate and the service below
+        # Closing a result and opening it for a correction are the tournament's steps, asked
+        # again by scoring's services (tests/integrity/test_closed_results.py).
+        Do.CLOSE_RESULT: [],
         Do.MANAGE_LINK: [
             ("get", reverse("scoring:table-qr", args=[game.pk]), {}, False),
             ("post", reverse("scoring:link-renew", args=[game.pk]), {}, False),

@@ -112,7 +112,11 @@ def test_every_change_of_a_result_reaches_ratings_and_standings_once(
     assert points(tournament) == {**nobody, **by_place(final), **by_place(tablet)}
     assert_ratings_follow_the_finished_games()
 
-    # Reopened: the round is open again, the table counts as unplayed, its ratings are gone.
+    # Reopened (its closed result opened by the organiser first): the round is open again,
+    # the table counts as unplayed, its ratings are gone.
+    services.table_result_reopen(table=tablet.tournament_table, reason="a hand counted twice",
+                                 actor=actor)
+    assert heard[4:] == []  # opening a result for a correction changes no result
     with django_capture_on_commit_callbacks(execute=True):
         game_reopen(game_id=tablet.pk, actor=actor, reason="a hand counted twice")
     assert heard[4:] == [(tablet.pk, ResultChange.REOPENED)]

@@ -224,3 +224,36 @@ def test_junk_records_get_a_message(client, referee, game, payload):
     game.refresh_from_db()
     assert (game.version, game.entry) == (0, "moves")
     assert not AuditEntry.objects.filter(game=game).exclude(action="start").exists()
+
+
+# -- results a legal game can give (issue 21) ---------------------------------------------------
+
+
+def test_impossible_paper_results_are_refused_in_words_and_write_nothing(client, referee, game):
+    client.force_login(referee)
+    names = [s.player.display_name for s in game.seats.order_by("position")]
+    version = Game.objects.get(pk=game.pk).version
+    final = reverse("scoring:game-final", args=[game.pk])
+    response = client.post(final, {"score-0": "10000", "score-1": "0", "score-2": "0"})
+    assert response.status_code == 422
+    assert (f"{names[0]}: a final score of 10000 is more than this game can give (at most "
+            "2264).") in response.content.decode()
+    response = client.post(final, {"score-0": "200", "score-1": "-10000", "score-2": "0"})
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert "If it is right, enter how many rounds were played." in body
+    assert 'name="rounds"' in body
+    sheet = reverse("scoring:game-sheet", args=[game.pk])
+    response = client.post(sheet, sheet_post([[120, 40, 60], [2100, 20, 10]]))
+    assert response.status_code == 422
+    assert (f"Round 2, {names[0]}: 2100 is more than one round can give under these rules "
+            "with 3 players (at most 2065).") in response.content.decode()
+    response = client.post(sheet, sheet_post([[120, 40, 60], [2100, 20, 10]]),
+                           HTTP_ACCEPT_LANGUAGE="ru")
+    assert "больше, чем может дать один раунд" in response.content.decode()
+    assert Game.objects.get(pk=game.pk).version == version
+    # The number of rounds, when known, makes a low score possible.
+    response = client.post(final, {"score-0": "200", "score-1": "-10000", "score-2": "0",
+                                   "rounds": "7"})
+    assert response.status_code == 302
+    assert AuditEntry.objects.get(game=game, action="final").after["rounds"] == 7

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from clubs import selectors as club_selectors
 from clubs.models import ClubAuditEntry, Membership, Player
-from clubs.newcomers import Newcomer, SeatsInDoubt
+from clubs.newcomers import Newcomer, SeatsElsewhere, SeatsInDoubt
 from ratings import selectors as ratings_selectors
 from ratings.services import ratings_recompute
 from scoring.engine import EngineError
@@ -363,3 +363,39 @@ def test_a_default_target_equal_to_the_rules_own_leaves_the_field_empty(client, 
     club.save()
     client.force_login(referee)
     assert form_initial(client, club)["target"] is None
+
+
+# -- whose people a club seats (issue 21) -----------------------------------------------------
+
+
+def test_a_referee_of_another_club_cannot_seat_this_clubs_players(client, club, anna, boris):
+    other = ClubFactory(name="Other Club")
+    stranger = UserFactory(username="other-referee")
+    member(other, Membership.Role.REFEREE, user=stranger)
+    own = member(other, name="Oleg Own")
+    before = written()
+    with pytest.raises(SeatsElsewhere) as refused:
+        game_start(club=other, players=[own, anna], preset="pressman",
+                   actor=Actor(user=stranger))
+    assert refused.value.players == [anna]
+    assert written() == before
+    client.force_login(stranger)
+    response = client.post(reverse("scoring:game-new"), {
+        "club": other.pk, "preset": "pressman", **seated(own, anna, boris)})
+    assert response.status_code == 409
+    assert ("Not a member or guest of Other Club: Anna Volkova, Boris Petrov." in
+            text(response))
+    assert written() == before
+
+
+def test_a_club_seats_its_members_and_the_guests_it_is_home_to(club, referee, anna):
+    guest = Player.objects.create(display_name="Gosha Guest", home_club=club)
+    game = game_start(club=club, players=[anna, guest], preset="pressman",
+                      actor=Actor(user=referee))
+    assert [s.player for s in game.seats.order_by("position")] == [anna, guest]
+    # A visitor from another club is seated as a guest by name: a person of this club.
+    visitor = member(ClubFactory(), name="Vasya Visitor")
+    game = game_start(club=club, preset="pressman", actor=Actor(user=referee),
+                      players=[anna, Newcomer("Vasya Visitor", guest=True)])
+    seated_visitor = game.seats.get(position=1).player
+    assert seated_visitor != visitor and seated_visitor.home_club == club

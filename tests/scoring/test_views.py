@@ -135,14 +135,26 @@ def test_table_link_records_without_login_until_revoked(client, referee, game):
     turn = Turn.objects.get()
     assert turn.via_link and turn.entered_by is None
     client.force_login(referee)
-    assert client.post(reverse("scoring:link-revoke", args=[game.pk])).status_code == 302
+    # Revoking asks first, saying what it does; a post without the ticked box changes nothing.
+    asked = client.get(reverse("scoring:link-revoke", args=[game.pk]))
+    assert "no longer open the tablet" in asked.content.decode()
+    assert client.post(reverse("scoring:link-revoke", args=[game.pk])).status_code == 400
+    game.refresh_from_db()
+    assert game.table_token == token
+    assert client.post(reverse("scoring:link-revoke", args=[game.pk]),
+                       {"confirm": "on"}).status_code == 302
     client.logout()
     game.refresh_from_db()
     assert game.table_token is None
-    assert client.get(reverse("scoring:link-tablet", args=[token])).status_code == 403
+    # The old link says it was revoked; a made-up one is refused without a word of why.
+    revoked = client.get(reverse("scoring:link-tablet", args=[token]))
+    assert revoked.status_code == 403
+    assert "This table link was revoked" in revoked.content.decode()
     assert post_turn(client, game, token=token, seat=1, at_c=1, at_r=0,
                      corners="4,4,1").status_code == 403
-    assert client.get(reverse("scoring:link-tablet", args=["made-up"])).status_code == 403
+    made_up = client.get(reverse("scoring:link-tablet", args=["made-up"]))
+    assert made_up.status_code == 403
+    assert "revoked" not in made_up.content.decode()
 
 
 def test_forged_request_without_csrf_token_is_refused(referee, game):

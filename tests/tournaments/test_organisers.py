@@ -10,6 +10,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import Membership, Player
+from clubs.names import name_key
+from clubs.permissions import Actor
 from clubs.services import SimilarPlayers
 from tests.factories import ClubFactory, member
 from tournaments import services
@@ -215,13 +217,31 @@ def test_pasted_names_reuse_exact_people_and_create_new_ones(open_tournament, cl
     assert open_tournament.registrations.count() == 6
 
 
-def test_pasted_names_close_to_someone_register_nobody_unless_confirmed(open_tournament, anna):
+def test_pasted_names_close_to_someone_register_nobody_until_settled(open_tournament, anna):
     before = (Player.objects.count(), open_tournament.registrations.count())
-    with pytest.raises(services.Refused) as refused:
+    with pytest.raises(services.NamesInDoubt) as refused:
         services.registrations_add(tournament=open_tournament, names="Boris Orlov\nAna Volkova")
     assert refused.value.code == "similar-names"
-    assert refused.value.params == {"names": "Ana Volkova ≈ Anna Volkova", "count": 1}
+    assert refused.value.params == {"names": "Ana Volkova", "count": 1}
+    assert refused.value.doubts == [("Ana Volkova", [anna])]
     assert (Player.objects.count(), open_tournament.registrations.count()) == before
+    # Settled as the person the club has: nobody new.
+    regs = services.registrations_add(tournament=open_tournament,
+                                      names="Boris Orlov\nAna Volkova",
+                                      settled={name_key("ana volkova"): anna.pk})
+    assert sorted(r.player.display_name for r in regs) == ["Anna Volkova", "Boris Orlov"]
+    assert Player.objects.count() == before[0] + 1  # Boris only
+    # An answer naming someone not offered settles nothing.
+    with pytest.raises(services.NamesInDoubt):
+        services.registrations_add(tournament=open_tournament, names="Ana Volkova",
+                                   settled={name_key("Ana Volkova"): regs[1].player_id})
+    # Settled as a new person, or all at once with "create new people".
+    regs = services.registrations_add(tournament=open_tournament, names="Ana Volkova",
+                                      settled={name_key("Ana Volkova"): services.NEW})
+    assert regs[0].player.display_name == "Ana Volkova" and regs[0].player != anna
+
+
+def test_create_new_people_settles_every_name_at_once(open_tournament, anna):
     regs = services.registrations_add(tournament=open_tournament,
                                       names="Boris Orlov\nAna Volkova", new_anyway=True)
     assert sorted(r.player.display_name for r in regs) == ["Ana Volkova", "Boris Orlov"]
@@ -260,17 +280,28 @@ def test_register_all_members_through_the_page(client, organiser, club, open_tou
     assert open_tournament.registrations.count() == 4 + 16
 
 
-def test_register_many_refusal_is_a_message_and_writes_nothing(client, organiser,
-                                                              open_tournament, anna):
+def test_register_many_keeps_the_list_and_asks_about_the_doubtful_lines(
+        client, organiser, open_tournament, anna):
     client.force_login(organiser)
     before = (Player.objects.count(), TournamentAuditEntry.objects.count())
-    response = client.post(url("register-many", open_tournament), {"names": "Ana Volkova"},
-                           follow=True)
+    pasted = "Boris Orlov\nAna Volkova\nVera Lis"
+    response = client.post(url("register-many", open_tournament), {"names": pasted})
+    assert response.status_code == 409
     assert messages_of(response) == [
-        "Nobody was registered: this name is close to someone the club already has "
-        "(Ana Volkova ≈ Anna Volkova). Correct it, or tick “create new people” to register it "
-        "as a new person."]
+        "Nobody was registered yet: 1 name is close to someone the club already has. Say "
+        "below who it is, then register them again."]
+    body = response.content.decode()
+    assert f">\n{pasted}</textarea>" in body.replace("\r", "")  # the list as pasted
+    doubt = re.search(r'<div class="doubt" data-name="Ana Volkova">(.*?)</div>', body, re.S)
+    assert "Anna Volkova, already in the club" in doubt.group(1)
+    assert "a new person named Ana Volkova" in doubt.group(1)
     assert (Player.objects.count(), TournamentAuditEntry.objects.count()) == before
+    response = client.post(url("register-many", open_tournament), {
+        "names": pasted, "settle-0": str(anna.pk), "settle-0-name": "Ana Volkova"},
+        follow=True)
+    assert messages_of(response) == ["3 players are registered."]
+    assert open_tournament.registrations.filter(player=anna).exists()
+    assert Player.objects.count() == before[0] + 2  # Boris and Vera, not a second Anna
     response = client.post(url("register-many", open_tournament), {}, follow=True,
                            HTTP_ACCEPT_LANGUAGE="ru")
     assert messages_of(response) == ["Вставьте имена или отметьте «и все участники клуба»."]
@@ -465,3 +496,19 @@ def test_the_draft_page_swaps_and_moves_players_and_says_what_it_did(client, org
     full = client.post(url + "move/", {"player": second, "table_number": 1}, follow=True)
     assert "Table 1 already has four players." in full.content.decode()
     assert [t.seats for t in rnd.tables.order_by("number")] == before
+
+
+def test_only_the_clubs_own_people_are_registered(client, organiser, open_tournament):
+    outsider = member(ClubFactory(), name="Oleg Outsider")
+    with pytest.raises(services.Refused) as refused:
+        services.registration_add(tournament=open_tournament, player=outsider,
+                                  actor=Actor(user=organiser))
+    assert (refused.value.code, refused.value.params) == ("not-of-the-club",
+                                                          {"name": "Oleg Outsider"})
+    client.force_login(organiser)
+    response = client.post(url("register", open_tournament), {"player": outsider.pk},
+                           follow=True)
+    assert messages_of(response) == [
+        "Oleg Outsider is not a member or guest of the club; type the name to register a "
+        "newcomer."]
+    assert not open_tournament.registrations.filter(player=outsider).exists()

@@ -102,7 +102,13 @@ def test_organiser_runs_a_round_through_the_pages(client, organiser, club):
     play_round(TournamentRound.objects.get(pk=rnd.pk))
     response = client.post(url("complete", tournament, 1), follow=True)
     assert "The round is complete." in text(response)
-    response = client.post(url("finish", tournament), follow=True)
+    # Finishing asks first, saying what it does; only the ticked box finishes.
+    asked = text(client.get(url("finish", tournament)))
+    assert "Swiss rounds 2 and 3 will not be played." in asked
+    response = client.post(url("finish", tournament))
+    assert response.status_code == 400
+    assert Tournament.objects.get(pk=tournament.pk).status == Tournament.Status.RUNNING
+    response = client.post(url("finish", tournament), {"confirm": "on"}, follow=True)
     assert "The tournament is finished." in text(response)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED and tournament.winner_id
@@ -161,7 +167,7 @@ def test_query_budgets_do_not_grow_with_the_tables(client, django_assert_max_num
     client.logout()
     for tournament, _user in days:
         play_round(tournament.rounds.get(number=2))
-        services.knockout_start(tournament=tournament)
+        services.knockout_start(tournament=tournament, early=True)
         rnd = tournament.rounds.get(number=3)
         services.round_publish(round=rnd)
         play_round(TournamentRound.objects.get(pk=rnd.pk))

@@ -13,7 +13,7 @@ from .entries import (
 )
 from .errors import Refused
 from .reconcile import rounds_reconcile
-from .roster import registration_delete, registrations_add
+from .roster import NEW, NamesInDoubt, registration_delete, registrations_add
 from .rounds import (
     SYNC_LIMIT,
     round_complete,
@@ -24,12 +24,13 @@ from .rounds import (
     table_move,
     table_swap,
 )
-from .settling import game_reopen_refusal, round_settle, table_replay
-from .stages import knockout_start, tournament_finish
+from .settling import round_settle, table_replay, table_result_close, table_result_reopen
+from .stages import knockout_start, tournament_finish, tournament_reopen
 
 __all__ = [
+    "NEW",
+    "NamesInDoubt",
     "SYNC_LIMIT",
-    "game_reopen_refusal",
     "Refused",
     "knockout_start",
     "registration_add",
@@ -46,8 +47,11 @@ __all__ = [
     "rounds_reconcile",
     "table_move",
     "table_replay",
+    "table_result_close",
+    "table_result_reopen",
     "table_swap",
     "tournament_create",
     "tournament_finish",
     "tournament_open",
+    "tournament_reopen",
 ]

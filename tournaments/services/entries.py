@@ -9,6 +9,7 @@ from django.db.models import Max
 from django.utils.text import slugify
 
 from clubs.models import Club, Player
+from clubs.newcomers import SeatsElsewhere, seats_check
 from clubs.permissions import Actor, Do, require
 from clubs.services import member_add
 from ratings import core as ratings
@@ -32,17 +33,23 @@ def _unique_slug(name: str, starts_on: datetime.date) -> str:
     return slug
 
 
-def _create_with_unique_slug(name: str, starts_on: datetime.date, **fields) -> Tournament:
-    """Insert under the first free slug. Two identical creations at the same moment both see
-    the same slug free; the loser's insert fails on the unique index, and it tries again, now
-    seeing the winner's committed row."""
+def _create_with_unique_slug(name: str, starts_on: datetime.date, key: str | None,
+                             **fields) -> tuple[Tournament, bool]:
+    """Insert under the first free slug; (the tournament, whether it is new). Two creations at
+    the same moment both see the same slug free; the loser's insert fails on the unique index,
+    and it tries again, now seeing the winner's committed row. The same form sent twice
+    (``key``) fails on the key's unique index instead: the first one's tournament is the
+    answer to both."""
     for _attempt in range(20):
         try:
             with transaction.atomic():
                 return Tournament.objects.create(
-                    name=name, starts_on=starts_on, slug=_unique_slug(name, starts_on), **fields)
+                    name=name, starts_on=starts_on, slug=_unique_slug(name, starts_on),
+                    creation_key=key, **fields), True
         except IntegrityError:
-            continue
+            earlier = Tournament.objects.filter(creation_key=key).first() if key else None
+            if earlier is not None:
+                return earlier, False
     raise Refused("slug-taken")
 
 
@@ -87,12 +94,17 @@ def tournament_create(
     avoid_same_club: bool = False,
     remainder: str = Tournament.Remainder.SMALLER,
     knockout_size: int = 0,
+    key: str = "",
     actor: Actor | None = None,
 ) -> Tournament:
     """A tournament in preparation, with its stages: the Swiss or round robin, then the
-    knockout when ``knockout_size`` players are to go on to one."""
+    knockout when ``knockout_size`` players are to go on to one. ``key`` is the form's own:
+    the same form sent again, even at the same moment, gives the tournament it created."""
     if actor is not None:
         require(actor, Do.CREATE_TOURNAMENT, club)
+    earlier = Tournament.objects.filter(creation_key=key).first() if key else None
+    if earlier is not None:
+        return earlier
     tiebreaks = list(tiebreaks or DEFAULT_TIEBREAKS)
     # Tournament points always rank first; the list orders what breaks ties after them.
     if tiebreaks[0] != "points":
@@ -104,13 +116,15 @@ def tournament_create(
         overrides["rounds_limit"] = rounds_per_game
     _check_settings(preset=preset, overrides=overrides, table_size=table_size, format=format,
                     rounds=rounds, tiebreaks=tiebreaks, knockout_size=knockout_size)
-    tournament = _create_with_unique_slug(
-        name.strip(), starts_on, club=club, preset=preset, target=target or None,
+    tournament, new = _create_with_unique_slug(
+        name.strip(), starts_on, key or None, club=club, preset=preset, target=target or None,
         rounds_per_game=rounds_per_game or None, table_size=table_size, format=format,
         planned_rounds=rounds, points_scheme=points_scheme,
         tiebreaks=tiebreaks, avoid_same_club=avoid_same_club, remainder=remainder,
         knockout_size=knockout_size, created_by=getattr(actor, "user", None),
     )
+    if not new:
+        return tournament
     Stage.objects.create(tournament=tournament, order=1, kind=format)
     if knockout_size:
         # Tables of 4 send their top two on, so 8 qualifiers make two semi-finals and a final
@@ -169,6 +183,12 @@ def registration_add(
             raise Refused("name-needed")
         player = member_add(club=tournament.club, display_name=display_name,
                             new_anyway=new_anyway, actor=actor).player
+    elif actor is not None and not actor.is_site:
+        # Its games seat the club's own people only (clubs.newcomers.seats_check).
+        try:
+            seats_check(club=tournament.club, players=[player])
+        except SeatsElsewhere:
+            raise Refused("not-of-the-club", name=player.display_name) from None
     late_round = None
     # Under way from the first paired round (the status follows only once one is published):
     # a round robin's schedule is made with round 1's draft.

@@ -32,32 +32,53 @@ def _pasted(text: str) -> list[str]:
     return out
 
 
-def _resolve(tournament: Tournament, names: list[str], new_anyway: bool):
+class NamesInDoubt(Refused):
+    """Pasted names close to people the club already has (or the same as two of them): nobody
+    is registered until each is settled, as one of them or as a new person. ``doubts``: the
+    names in the list's order, each with the people it may be."""
+
+    def __init__(self, doubts: list[tuple[str, list[Player]]]):
+        super().__init__("similar-names", count=len(doubts),
+                         names="; ".join(name for name, _alike in doubts))
+        self.doubts = doubts
+
+
+NEW = "new"  # a settled name that is a new person, not one of those offered
+
+
+def _resolve(tournament: Tournament, names: list[str], new_anyway: bool, settled: dict):
     """Each name as the club's one person of exactly that name, or a new person. A name only
-    close to someone (or the same as two people) is refused unless ``new_anyway``."""
+    close to someone (or the same as two people) is settled by ``settled`` (its name key: one
+    of the people offered, by id, or NEW) or ``new_anyway``; NamesInDoubt otherwise."""
     resolved: list[tuple[Player | None, str]] = []
-    doubtful: list[str] = []
+    doubtful: list[tuple[str, list[Player]]] = []
     for name in names:
         same, alike = people_named(tournament.club, name)
-        if len(same) == 1:
+        answer = settled.get(person_names.name_key(name))
+        chosen = next((p for p in alike if p.pk == answer), None)
+        if chosen is not None:
+            resolved.append((chosen, name))
+        elif len(same) == 1:
             resolved.append((same[0], name))
-        elif alike and not new_anyway:
-            doubtful.append(f"{name} ≈ {', '.join(p.display_name for p in alike)}")
+        elif alike and not new_anyway and answer != NEW:
+            doubtful.append((name, alike))
         else:
             resolved.append((None, name))
     if doubtful:
-        raise Refused("similar-names", names="; ".join(doubtful), count=len(doubtful))
+        raise NamesInDoubt(doubtful)
     return resolved
 
 
 @transaction.atomic
 def registrations_add(
     *, tournament: Tournament, players: list[Player] = (), names: str = "",
-    new_anyway: bool = False, checked_in: bool = False, actor: Actor | None = None,
+    settled: dict | None = None, new_anyway: bool = False, checked_in: bool = False,
+    actor: Actor | None = None,
 ) -> list[Registration]:
     """Register several players at once: existing ``players`` and a pasted list of ``names``
-    (one a line). All or nothing: one refused name registers nobody. Each registration is
-    audited as if added alone."""
+    (one a line). All or nothing: one refused name registers nobody; names in doubt come back
+    in NamesInDoubt, to be settled (``settled``: name key -> a person's id or NEW) and sent
+    again. Each registration is audited as if added alone."""
     check(actor, tournament)
     listed = _pasted(names)
     if len(listed) > NAMES_MAX:
@@ -69,7 +90,7 @@ def registrations_add(
         raise Refused("nobody-listed")
     wanted = {p.pk: p for p in players}
     new_names = []
-    for player, name in _resolve(tournament, listed, new_anyway):
+    for player, name in _resolve(tournament, listed, new_anyway, settled or {}):
         if player is None:
             new_names.append(name)
         else:

@@ -8,9 +8,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from clubs.newcomers import SeatsElsewhere
 from clubs.permissions import Actor
 from scoring.models import Game
-from scoring.services import game_start
+from scoring.services import game_start, games_result_close
 
 from .. import pairing, pairing_rows
 from ..models import Registration, Stage, Table, Tournament, TournamentRound
@@ -50,7 +51,8 @@ def _next_stage(tournament: Tournament) -> Stage:
 
 
 def _complete_if_done(rnd: TournamentRound, actor: Actor | None = None) -> bool:
-    """Close a published round whose games are all over; True when it is complete now."""
+    """Complete a published round whose games are all over, and close their results; True
+    when it is complete now."""
     if rnd.status == TournamentRound.Status.COMPLETE:
         return True
     playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).exists()
@@ -58,10 +60,15 @@ def _complete_if_done(rnd: TournamentRound, actor: Actor | None = None) -> bool:
         return False
     rnd.status, rnd.completed_at = TournamentRound.Status.COMPLETE, timezone.now()
     rnd.save(update_fields=["status", "completed_at"])
+    games_result_close(game_ids=_game_ids(rnd), actor=actor)
     tournament_audit(rnd.tournament, Action.ROUND_COMPLETE, actor, round_number=rnd.number,
                      before={"status": TournamentRound.Status.PUBLISHED},
                      after={"status": TournamentRound.Status.COMPLETE})
     return True
+
+
+def _game_ids(rnd: TournamentRound) -> list[int]:
+    return list(rnd.tables.exclude(game=None).values_list("game_id", flat=True))
 
 
 def close_finished_rounds(tournament: Tournament) -> None:
@@ -213,13 +220,17 @@ def _draft(rnd: TournamentRound):
 
 @transaction.atomic
 def round_discard(*, round: TournamentRound, actor: Actor | None = None) -> None:
-    """Throw away a draft (or a pairing that failed) so it can be paired again."""
+    """Throw away a draft (or a pairing that failed) so it can be paired again. The knockout's
+    first draft takes its seeding with it: the tournament is back in its first stage."""
+    from .stages import knockout_undo  # stages builds on this module
+
     rnd = _locked_round(round)
     check(actor, rnd.tournament)
     if rnd.status not in (TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT):
         raise Refused("not-draft", round=rnd.number)
     tournament_audit(rnd.tournament, Action.ROUND_DISCARD, actor, round_number=rnd.number,
                      before={"tables": _seating(rnd)})
+    knockout_undo(rnd, actor)
     rnd.delete()
 
 
@@ -333,6 +344,19 @@ def _edited(rnd: TournamentRound, tables: list[Table], changed: list[Table],
     rnd.save(update_fields=["flags"])
 
 
+def table_game_start(rnd: TournamentRound, table: Table, players, actor: Actor | None) -> Game:
+    """The table's game, seated in the table's order under the tournament's rules. A player
+    who is not one of the club's people (registered before that was checked) is refused."""
+    tournament = rnd.tournament
+    try:
+        return game_start(club=tournament.club, players=players, preset=tournament.preset,
+                          overrides=tournament.overrides, title_parts=_title_parts(rnd, table),
+                          actor=actor)
+    except SeatsElsewhere as error:
+        raise Refused("players-elsewhere", players=", ".join(
+            p.display_name for p in error.players)) from None
+
+
 def _title_parts(rnd: TournamentRound, table: Table) -> dict:
     """Worded in the reader's language when shown (tournaments/titles.py)."""
     if table.match:
@@ -366,11 +390,8 @@ def round_publish(*, round: TournamentRound, actor: Actor | None = None) -> Tour
             continue
         if len(table.seats) < 2:
             raise Refused("table-too-small", table=table.number)
-        table.game = game_start(
-            club=tournament.club, players=[regs[p].player for p in table.seats],
-            preset=tournament.preset, overrides=tournament.overrides,
-            title_parts=_title_parts(rnd, table), actor=actor,
-        )
+        table.game = table_game_start(rnd, table, [regs[p].player for p in table.seats],
+                                      actor)
         Table.objects.filter(pk=table.pk).update(game=table.game)
     rnd.status, rnd.published_at = TournamentRound.Status.PUBLISHED, timezone.now()
     rnd.save(update_fields=["status", "published_at"])

@@ -5,9 +5,10 @@ from __future__ import annotations
 from django.db import transaction
 
 from clubs.permissions import Actor
+from scoring.services import games_result_close
 
 from .. import pairing, pairing_rows
-from ..models import Stage, Tournament, TournamentRound
+from ..models import Stage, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
 from .errors import Refused
 from .rounds import close_finished_rounds, round_generate
@@ -15,6 +16,10 @@ from .rounds import close_finished_rounds, round_generate
 
 def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def rounds_left(tournament: Tournament, stage: Stage) -> list[int]:
+    return stage.rounds_left(tournament, stage.rounds.count())
 
 
 def _no_drafts(tournament: Tournament) -> None:
@@ -26,11 +31,14 @@ def _no_drafts(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> TournamentRound:
+def knockout_start(*, tournament: Tournament, actor: Actor | None = None,
+                   early: bool = False) -> TournamentRound:
     """Seed the top of the standings into the bracket and pair its first round as a draft.
 
     Seed 1 is the leader of the standings, so the best of the first stage meet last and get
-    the byes of a short field. Withdrawn players neither qualify nor block the cut.
+    the byes of a short field. Withdrawn players neither qualify nor block the cut. Before the
+    last planned round of the first stage it is refused (``stage-rounds-left``) unless
+    ``early``: the organiser chose to leave those rounds unplayed.
     """
     tournament = _locked(tournament)
     check(actor, tournament)
@@ -47,6 +55,9 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Tou
     tables = pairing_rows.load_tables(tournament, stage=stages[0])
     if not tables:
         raise Refused("no-rounds-played")
+    left = rounds_left(tournament, stages[0])
+    if left and not early:
+        raise Refused("stage-rounds-left", rounds=left)
     registrations = list(tournament.registrations.select_related("player"))
     standings = pairing_rows.standings(tournament, registrations, tables, qualifying=True)
     count = min(knockout.qualifiers, len(standings.rows))
@@ -61,14 +72,31 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None) -> Tou
     knockout.seeds = list(bracket.seeds)
     knockout.flags = pairing.flags_to_json(bracket.flags)
     knockout.save(update_fields=["seeds", "flags"])
-    tournament_audit(tournament, Action.KNOCKOUT_START, actor, after={"seeds": knockout.seeds})
+    tournament_audit(tournament, Action.KNOCKOUT_START, actor,
+                     after={"seeds": knockout.seeds, "rounds_left": left})
     return round_generate(tournament=tournament, actor=actor)
 
 
+def knockout_undo(rnd: TournamentRound, actor: Actor | None) -> None:
+    """Discarding the knockout's first draft takes the seeding back: the tournament is in its
+    first stage again, and the rounds it left unplayed can be paired (round_discard)."""
+    stage = rnd.stage
+    if stage.kind != Stage.Kind.KNOCKOUT or stage.rounds.exclude(pk=rnd.pk).exists():
+        return
+    before = {"seeds": list(stage.seeds)}
+    stage.seeds, stage.flags = [], []
+    stage.save(update_fields=["seeds", "flags"])
+    tournament_audit(rnd.tournament, Action.KNOCKOUT_UNDO, actor, round_number=rnd.number,
+                     before=before, after={"seeds": []})
+
+
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament, actor: Actor | None = None) -> Tournament:
+def tournament_finish(*, tournament: Tournament, actor: Actor | None = None,
+                      early: bool = False) -> Tournament:
     """Close the tournament: the knockout's champion wins, or without a knockout the leader
-    of the standings. Refused while a round is still being played or waits as a draft."""
+    of the standings. Refused while a round is still being played or waits as a draft, and
+    (``stage-rounds-left``, ``knockout-not-played``) before the planned rounds of the first
+    stage or the planned knockout are played, unless ``early``: the organiser chose to."""
     tournament = _locked(tournament)
     check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
@@ -79,6 +107,12 @@ def tournament_finish(*, tournament: Tournament, actor: Actor | None = None) -> 
         raise Refused("no-rounds-played")
     stages = list(tournament.stages.order_by("order"))
     knockout = next((s for s in stages if s.kind == Stage.Kind.KNOCKOUT and s.seeds), None)
+    if knockout is None and not early:
+        left = rounds_left(tournament, stages[0])
+        if left:
+            raise Refused("stage-rounds-left", rounds=left)
+        if any(s.kind == Stage.Kind.KNOCKOUT for s in stages):
+            raise Refused("knockout-not-played")
     if knockout is not None:
         tables = pairing_rows.load_tables(tournament, stage=knockout)
         state = pairing_rows.bracket_state(knockout, tournament.table_size, tables)[1]
@@ -93,6 +127,32 @@ def tournament_finish(*, tournament: Tournament, actor: Actor | None = None) -> 
     tournament.status = Tournament.Status.FINISHED
     tournament.winner_id = winner
     tournament.save(update_fields=["status", "winner"])
+    # A result still open for a correction is final now too.
+    games_result_close(game_ids=list(Table.objects.filter(round__tournament=tournament)
+                                     .exclude(game=None).values_list("game_id", flat=True)),
+                       actor=actor)
     tournament_audit(tournament, Action.FINISH, actor, before={"status": Tournament.Status.RUNNING},
                      after={"status": tournament.status, "winner": winner})
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, reason: str,
+                      actor: Actor | None = None) -> Tournament:
+    """Take a finished tournament back to running, saying why, so that a result can be
+    corrected (table_result_reopen) and the tournament finished again: its winner is decided
+    anew then. Audited with the reason; reopening a running tournament changes nothing."""
+    tournament = _locked(tournament)
+    check(actor, tournament)
+    reason = (reason or "").strip()
+    if not reason:
+        raise Refused("reason-needed")
+    if tournament.status != Tournament.Status.FINISHED:
+        return tournament
+    winner = tournament.winner_id
+    tournament.status, tournament.winner_id = Tournament.Status.RUNNING, None
+    tournament.save(update_fields=["status", "winner"])
+    tournament_audit(tournament, Action.REOPEN, actor, reason=reason,
+                     before={"status": Tournament.Status.FINISHED, "winner": winner},
+                     after={"status": tournament.status})
     return tournament
