@@ -7,10 +7,12 @@ then lights its cells at once, with no request, and still works while the Wi-Fi 
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.engine import EngineError
+from scoring.engine import EngineError, Phase
 from scoring.engine.tiles import rotations
 
 from .board_svg import cell_shape
@@ -19,7 +21,7 @@ from .board_svg import cell_shape
 def tile_fits(state, tile) -> list[tuple[tuple[int, int], tuple[int, int, int]]]:
     """Every (cell, corners) where the tile may go. The opening may go anywhere, so the
     tablet offers it on the origin cell, turned each distinct way."""
-    if state.phase == "opening":
+    if state.phase == Phase.OPENING:
         return [((0, 0), rot) for rot in rotations(tile)]
     return state.fits(tile)
 
@@ -53,7 +55,7 @@ def palette(state, fits: dict | None) -> list[dict]:
     """The tiles not on the table, as the palette's buttons: each tile, its three numbers and
     whether it fits anywhere (``fits``: table_fits' tiles; None when any tile may be chosen,
     as while entering the hands)."""
-    if state.phase not in ("opening", "play", "hands"):
+    if state.phase == Phase.OVER:
         return []
     return [
         {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
@@ -64,7 +66,7 @@ def palette(state, fits: dict | None) -> list[dict]:
 def pass_cost(state) -> dict:
     """What a pass costs, asked of the engine on a copy of the state: {"draws": n, "points": p}
     for the one number of draws after which a pass is allowed; None when no pass is possible."""
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         return None
     draws = state.draws_left
     try:
@@ -97,21 +99,55 @@ def undo_question(view) -> str:
     return _("Undo: the hands counted at the end of round %(round)s?") % {"round": number}
 
 
-def script_data(view, *, urls: dict, key_prefix: str) -> dict:
-    """Everything tablet.js reads, as one JSON object (json_script; no inline script)."""
+class PassCost(TypedDict):
+    draws: int
+    points: int
+
+
+class ScriptData(TypedDict, total=False):
+    """The tablet script's contract (static/js/tablet/contract.js checks the same fields).
+
+    Booleans and seats only: the script is never sent a phase name to compare, nor the order
+    of play to work out; ``next_seats[s]`` is who plays after seat ``s``.
+    """
+
+    version: int
+    game: int
+    takes_turns: bool
+    opening: bool
+    hands: bool
+    seat: int | None
+    next_seats: list[int]
+    names: list[str]
+    draws_left: int
+    draw_penalty: int
+    # "pass" is a keyword: the key is added by script_data
+    urls: dict[str, str]
+    queue_key: str
+    cells: dict[str, dict]
+    tiles: dict[str, list]
+    correcting: bool
+    recorded: dict
+
+
+def script_data(view, *, urls: dict, key_prefix: str) -> ScriptData:
+    """Everything the tablet's script reads, as one JSON object (json_script; no inline script)."""
     state = view.state
-    data = {
-        "version": view.game.version,
-        "game": view.game.pk,
-        "phase": state.phase,
-        "seat": state.to_play,
-        "names": view.names,
-        "draws_left": state.draws_left,
-        "draw_penalty": state.rules.draw_penalty,
-        "pass": pass_cost(state),
-        "urls": urls,
-        "queue_key": key_prefix,
-    }
-    if state.phase in ("opening", "play"):
+    data = ScriptData(
+        version=view.game.version,
+        game=view.game.pk,
+        takes_turns=state.phase.takes_turns,
+        opening=state.phase == Phase.OPENING,
+        hands=state.phase == Phase.HANDS,
+        seat=state.to_play,
+        next_seats=[state.seat_after(seat) for seat in range(len(view.names))],
+        names=view.names,
+        draws_left=state.draws_left,
+        draw_penalty=state.rules.draw_penalty,
+        urls=urls,
+        queue_key=key_prefix,
+    )
+    data["pass"] = pass_cost(state)
+    if state.phase.takes_turns:
         data["cells"], data["tiles"] = table_fits(state)
     return data

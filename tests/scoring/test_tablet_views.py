@@ -61,7 +61,9 @@ def test_the_page_carries_the_engines_fits_and_the_pass_cost(client, referee, ga
     client.force_login(referee)
     response = client.get(reverse("scoring:tablet", args=[game.pk]))
     data = tablet_data(response)
-    assert data["phase"] == "play" and data["seat"] == 1 and data["version"] == 1
+    assert "phase" not in data  # the script is told booleans and seats, never a phase name
+    assert (data["takes_turns"], data["opening"], data["hands"]) == (True, False, False)
+    assert data["seat"] == 1 and data["version"] == 1 and data["next_seats"] == [1, 2, 0]
     assert data["names"] == ["Anna", "Boris", "Vera"]
     # 1-4-4 fits on three sides of 4-4-4, one rotation each (as the fits endpoint says).
     assert sorted(cell for cell, _ in data["tiles"]["1-4-4"]) == ["-1,0", "0,1", "1,0"]

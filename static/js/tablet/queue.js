@@ -3,21 +3,35 @@
 // lost, the tablet retried) is recorded once; the queue lives in localStorage, so it survives a
 // reload and a closed tab. Turns go in order; a refused one stops the queue until the referee
 // fixes or drops it.
-(function () {
-  "use strict";
-  const $ = (sel) => document.querySelector(sel);
-  const RETRY_MS = 3000;
+import { describeItem, pluralSample, queueItem, renumbered } from "./waiting.js";
+
+const RETRY_MS = 3000;
+const $ = (sel) => document.querySelector(sel);
+
+function newKey() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
+  return Date.now().toString(36) + Math.random().toString(36).slice(2);
+}
+function placed(item) { return { tile: item.tile, ...item.fields }; }
+function reason(html) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const message = doc.querySelector(".message");
+  return message ? message.textContent.trim() : "";
+}
+
+/**
+ * The device's queue for the tablet page.
+ * @param {{data: Function, load: Function, render: Function, applyLocally: Function,
+ *          showMessage: Function, restore: Function, csrf: Function, setStale: Function}} tablet
+ */
+export function createQueue(tablet) {
   let storageKey = null;
-  let items = [];          // {key, url, fields, who, applied, refused}
+  let items = [];          // {key, url, fields, who, tile, applied, refused}
   let serverVersion = null;
   let offline = false;
   let fixing = false;
   let retry = null;
 
-  function newKey() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID().replace(/-/g, "");
-    return Date.now().toString(36) + Math.random().toString(36).slice(2);
-  }
   function save() {
     try {
       if (items.length) localStorage.setItem(storageKey, JSON.stringify(items));
@@ -27,39 +41,25 @@
   function restore() {
     try { items = JSON.parse(localStorage.getItem(storageKey) || "[]"); } catch (error) { items = []; }
   }
-  function csrf() { return window.tablet.csrf(); }
-  function renumber() {
-    // Each recorded turn moves the game on by one version; later turns expect the ones before.
-    items.forEach((item, i) => { item.fields.version = serverVersion + i; });
-  }
 
-  // -- showing the queue -----------------------------------------------------------------------
-  function plural(box, n) {
-    const rule = new Intl.PluralRules(document.documentElement.lang || "en").select(n);
-    const sample = rule === "one" ? box.dataset.waitingOne : rule === "few" ? box.dataset.waitingFew : box.dataset.waitingMany;
-    return sample.replace(/\d+/, String(n));
-  }
-  function describe(box, item) {
-    const f = item.fields;
-    let text = f.kind === "place" ? item.who + " " + item.tile : box.dataset.passText.replace("{who}", item.who);
-    if (Number(f.draw)) text += ", " + box.dataset.drewText.replace("{n}", f.draw);
-    return text;
-  }
   function show() {
     const box = $("#queue");
     if (!box) return;
     box.hidden = !items.length && !offline;
-    const count = box.querySelector(".queue-count");
     const parts = [];
-    if (items.length) parts.push(plural(box, items.length));
+    if (items.length) {
+      const sample = { one: box.dataset.waitingOne, few: box.dataset.waitingFew,
+                       many: box.dataset.waitingMany }[pluralSample(document.documentElement.lang, items.length)];
+      parts.push(sample.replace(/\d+/, String(items.length)));
+    }
     if (offline) parts.push(box.dataset.offlineText);
-    count.textContent = parts.join(" · ");
+    box.querySelector(".queue-count").textContent = parts.join(" · ");
     box.classList.toggle("offline", offline);
-    const list = box.querySelector(".queue-list");
-    list.replaceChildren(...items.map((item, i) => {
+    const words = { passText: box.dataset.passText, drewText: box.dataset.drewText };
+    box.querySelector(".queue-list").replaceChildren(...items.map((item, i) => {
       const li = document.createElement("li");
       li.className = item.refused ? "refused" : "waiting";
-      li.textContent = describe(box, item);
+      li.textContent = describeItem(words, item);
       if (item.refused) {
         const why = document.createElement("span");
         why.className = "minus refusal";
@@ -75,9 +75,8 @@
       return li;
     }));
   }
-  function refresh() { show(); if (window.tablet) window.tablet.render(); }
+  function refresh() { show(); tablet.render(); }
 
-  // -- sending ---------------------------------------------------------------------------------
   function swap(html) {
     const root = $("#tablet-root");
     if (!root) return;
@@ -87,20 +86,19 @@
     if (!fresh) return;
     root.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
-    window.tablet.load();
-  }
-  function reason(html) {
-    const doc = new DOMParser().parseFromString(html, "text/html");
-    const message = doc.querySelector(".message");
-    return message ? message.textContent.trim() : "";
+    tablet.load();
   }
   async function reloadState() {
-    const response = await fetch(window.tablet.data().urls.poll, { headers: { "HX-Request": "true" }, cache: "no-store" });
+    const response = await fetch(tablet.data().urls.poll, { headers: { "HX-Request": "true" }, cache: "no-store" });
     if (response.status === 200) swap(await response.text());
   }
   function later() {
     clearTimeout(retry);
     retry = setTimeout(flush, RETRY_MS);
+  }
+  function post(url, body) {
+    return fetch(url, { method: "POST", body, cache: "no-store",
+                        headers: { "HX-Request": "true", "X-CSRFToken": tablet.csrf() } });
   }
 
   // Several waiting: all of them in one request, recorded in order up to the first refusal.
@@ -109,11 +107,8 @@
     refresh();
     let answer = null;
     try {
-      const response = await fetch(window.tablet.data().urls.turns, {
-        method: "POST", cache: "no-store",
-        body: new URLSearchParams({ turns: JSON.stringify(items.map((item) => item.fields)) }),
-        headers: { "HX-Request": "true", "X-CSRFToken": csrf() },
-      });
+      const response = await post(tablet.data().urls.turns,
+        new URLSearchParams({ turns: JSON.stringify(items.map((item) => item.fields)) }));
       if (response.status < 500) answer = await response.json();
     } catch (error) { answer = null; }
     queue.sending = false;
@@ -135,10 +130,7 @@
     let response = null;
     let body = "";
     try {
-      response = await fetch(item.url, {
-        method: "POST", body: new URLSearchParams(item.fields), cache: "no-store",
-        headers: { "HX-Request": "true", "X-CSRFToken": csrf() },
-      });
+      response = await post(item.url, new URLSearchParams(item.fields));
       body = await response.text();
     } catch (error) {
       response = null;
@@ -147,7 +139,7 @@
     if (response === null || response.status >= 500) {
       // No answer: the turn stays queued and shows on this device's board until it goes.
       offline = response === null;
-      if (!item.applied) { item.applied = true; save(); window.tablet.applyLocally(item.fields.kind === "place" ? placed(item) : item.fields); }
+      if (!item.applied) { item.applied = true; save(); tablet.applyLocally(placed(item)); }
       refresh();
       later();
       return;
@@ -168,7 +160,7 @@
       save();
       if (response.status === 409 && body.includes("tablet-root")) swap(body);
       refresh();
-      window.tablet.showMessage(why);
+      tablet.showMessage(why);
       return;
     }
     item.refused = why;
@@ -176,20 +168,18 @@
     await reloadState();
     refresh();
   }
-  function placed(item) { return Object.assign({ tile: item.tile }, item.fields); }
 
-  // -- the referee's hands on the queue -------------------------------------------------------------
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("[data-queue]");
     if (!button || !items.length || !items[0].refused) return;
     const item = items.shift();
-    renumber();
+    items = renumbered(items, serverVersion);
     save();
     if (button.dataset.queue === "fix") {
       fixing = true;
-      window.tablet.restore(placed(item));
+      tablet.restore(placed(item));
     } else {
-      window.tablet.load();
+      tablet.load();
       flush();
     }
     refresh();
@@ -199,10 +189,10 @@
   window.addEventListener("pageshow", async (event) => {
     if (!event.persisted) return;
     // Back from the browser's cache: nothing is accepted until the board is the server's.
-    window.tabletStale = true;
+    tablet.setStale(true);
     refresh();
     try { await reloadState(); } catch (error) { /* offline: the queued board is what we have */ }
-    window.tabletStale = false;
+    tablet.setStale(false);
     refresh();
     flush();
   });
@@ -210,11 +200,11 @@
   // -- reopening offline ------------------------------------------------------------------------
   // The last board the server sent is kept on the device. A page reopened from the service
   // worker's cache may be older than that board; the newer one then replaces it.
-  function snapshotKey(data) { return "tablet-snapshot:" + data.game; }
+  const snapshotKey = (data) => "tablet-snapshot:" + data.game;
   function snapshot(data) {
-    const root = $("#tablet-root");
     try {
-      localStorage.setItem(snapshotKey(data), JSON.stringify({ version: data.version, html: root.outerHTML }));
+      localStorage.setItem(snapshotKey(data),
+                           JSON.stringify({ version: data.version, html: $("#tablet-root").outerHTML }));
     } catch (error) { /* full: the cached page will do */ }
   }
   function fromSnapshot(data) {
@@ -227,9 +217,11 @@
   function worker(data) {
     if (!("serviceWorker" in navigator) || !data.urls.sw || !window.caches) return;
     navigator.serviceWorker.register(data.urls.sw).then(() => caches.open("tablet-v1")).then((cache) => {
-      const files = [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
+      // Modules imported by others are named by their modulepreload links; the logo and icon too.
+      const files = [...document.querySelectorAll(
+        "script[src], link[rel=stylesheet], link[rel=modulepreload], link[rel=icon], img[src]")]
         .map((n) => n.src || n.href).filter((u) => u.startsWith(location.origin + "/static/"));
-      return cache.addAll([location.pathname, ...files]);
+      return cache.addAll([location.pathname, ...new Set(files)]);
     }).catch(() => { /* no worker, or offline: a reload needs the network; the queue is kept */ });
   }
 
@@ -237,21 +229,17 @@
     sending: false,
     count: () => items.length,
     add(fields, data) {
-      const item = { key: newKey(), url: data.urls.turn, who: fields.who, tile: fields.tile || "" };
-      const sent = Object.assign({}, fields);
-      delete sent.who; delete sent.tile;
-      item.fields = Object.assign(sent, { key: item.key, version: data.version });
+      const item = queueItem(fields, { key: newKey(), url: data.urls.turn, version: data.version });
       if (fixing) {
         fixing = false;
-        items.unshift(item);
-        renumber();
+        items = renumbered([item, ...items], serverVersion);
       } else items.push(item);
       save();
       const behind = items.length > 1 || offline;
       if (behind && !items[0].refused) {
         item.applied = true;
         save();
-        window.tablet.applyLocally(placed(item));
+        tablet.applyLocally(placed(item));
       }
       refresh();
       flush();
@@ -268,11 +256,11 @@
       if (!items.some((item) => item.refused) && !fixing) {
         items.forEach((item) => { item.applied = true; });
         show();
-        items.forEach((item) => window.tablet.applyLocally(placed(item)));
+        items.forEach((item) => tablet.applyLocally(placed(item)));
         if (items.length) setTimeout(flush, 0);
       }
       show();
     },
   };
-  window.tabletQueue = queue;
-})();
+  return queue;
+}
