@@ -142,7 +142,8 @@ def table_shown(view: TableView) -> TableShown:
             detail=last.detail or {}),
         round_result=(_round_result(previous, names)
                       if previous is not None and phase != Game.Phase.PLAY else None),
-        can_undo=bool(last or state.round_index or phase == Game.Phase.OVER),
+        # A finished game is reopened (game page), never undone from the tablet.
+        can_undo=game.status == Game.Status.PLAYING and bool(last or state.round_index),
         view_box=view.view_box,
         cells_svg=mark_safe(cells_svg(view.cells, view.last_cell)),  # numbers and coordinates
     )

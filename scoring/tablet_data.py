@@ -18,6 +18,39 @@ from scoring.engine.tiles import rotations
 from .board_svg import cell_shape
 
 
+class PassCost(TypedDict):
+    draws: int
+    points: int
+    empties_pool: bool
+
+
+class ScriptData(TypedDict, total=False):
+    """The tablet script's contract (static/js/tablet/contract.js checks the same fields).
+
+    Booleans and seats only: the script is never sent a phase name to compare, nor the order
+    of play to work out; ``next_seats[s]`` is who plays after seat ``s``.
+    """
+
+    version: int
+    game: int
+    takes_turns: bool
+    opening: bool
+    hands: bool
+    seat: int | None
+    next_seats: list[int]
+    position: list[int]  # [round, turn]: where the next turn goes (0-based, as in the URLs)
+    names: list[str]
+    draws_left: int
+    draw_penalty: int
+    # "pass" is a keyword: the key is added by script_data
+    urls: dict[str, str]
+    queue_key: str
+    cells: dict[str, dict]
+    tiles: dict[str, list]
+    correcting: bool
+    recorded: dict
+
+
 def tile_fits(state, tile) -> list[tuple[tuple[int, int], tuple[int, int, int]]]:
     """Every (cell, corners) where the tile may go. The opening may go anywhere, so the
     tablet offers it on the origin cell, turned each distinct way."""
@@ -63,9 +96,10 @@ def palette(state, fits: dict | None) -> list[dict]:
     ]
 
 
-def pass_cost(state) -> dict:
-    """What a pass costs, asked of the engine on a copy of the state: {"draws": n, "points": p}
-    for the one number of draws after which a pass is allowed; None when no pass is possible."""
+def pass_cost(state) -> PassCost | None:
+    """What a pass costs, asked of the engine on a copy of the state: the one number of draws
+    after which a pass is allowed, the points, and whether those draws empty the pool the seat
+    draws from (then the tablet says "drew the pool empty"); None when no pass is possible."""
     if state.phase != Phase.PLAY:
         return None
     draws = state.draws_left
@@ -73,7 +107,8 @@ def pass_cost(state) -> dict:
         result = state.copy().play(state.to_play, draw=draws)
     except EngineError:
         return None
-    return {"draws": draws, "points": result.points}
+    return PassCost(draws=draws, points=result.points,
+                    empties_pool=draws == state.pool_of(state.to_play))
 
 
 def entry_label(names: list[str], *, seat: int, tile: str, points: int) -> str:
@@ -99,37 +134,6 @@ def undo_question(view) -> str:
     return _("Undo: the hands counted at the end of round %(round)s?") % {"round": number}
 
 
-class PassCost(TypedDict):
-    draws: int
-    points: int
-
-
-class ScriptData(TypedDict, total=False):
-    """The tablet script's contract (static/js/tablet/contract.js checks the same fields).
-
-    Booleans and seats only: the script is never sent a phase name to compare, nor the order
-    of play to work out; ``next_seats[s]`` is who plays after seat ``s``.
-    """
-
-    version: int
-    game: int
-    takes_turns: bool
-    opening: bool
-    hands: bool
-    seat: int | None
-    next_seats: list[int]
-    names: list[str]
-    draws_left: int
-    draw_penalty: int
-    # "pass" is a keyword: the key is added by script_data
-    urls: dict[str, str]
-    queue_key: str
-    cells: dict[str, dict]
-    tiles: dict[str, list]
-    correcting: bool
-    recorded: dict
-
-
 def script_data(view, *, urls: dict, key_prefix: str) -> ScriptData:
     """Everything the tablet's script reads, as one JSON object (json_script; no inline script)."""
     state = view.state
@@ -141,6 +145,7 @@ def script_data(view, *, urls: dict, key_prefix: str) -> ScriptData:
         hands=state.phase == Phase.HANDS,
         seat=state.to_play,
         next_seats=[state.seat_after(seat) for seat in range(len(view.names))],
+        position=[state.round_index, state.round_turns],
         names=view.names,
         draws_left=state.draws_left,
         draw_penalty=state.rules.draw_penalty,

@@ -12,6 +12,7 @@ _tablet = [
     ("fits/", views.tablet_fits, "fits"),
     ("turn/", views.tablet_turn, "turn"),
     ("turns/", queued.tablet_turns, "turns"),
+    ("turn-at/", views.tablet_turn_at, "turn-at"),
     ("undo/", views.tablet_undo, "undo"),
     ("hands/", views.tablet_hands, "hands"),
 ]

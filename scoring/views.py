@@ -32,7 +32,7 @@ from .filters import GameFilter
 from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
 from .limits import RecordRefused, record_parse
 from .messages import refusal
-from .models import Game
+from .models import Game, Turn
 from .qr import qr_svg
 from .records import game_export, game_import
 from .table_shown import table_shown
@@ -166,8 +166,10 @@ def _urls(game: Game, token: str | None) -> dict:
     else:
         def name(action):
             return reverse(f"scoring:{action}", args=[game.pk])
-    urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll")}
+    urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll",
+                                 "turn-at")}
     urls["sw"] = reverse("scoring:tablet-sw")
+    urls["game"] = game.get_absolute_url()
     return urls
 
 
@@ -227,6 +229,26 @@ def tablet_poll(request, pk=None, token=None):
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return _render_tablet(request, game, token)
+
+
+@require_GET
+def tablet_turn_at(request, pk=None, token=None):
+    """A recorded turn by its place (``round``, ``number``, 0-based), for a tablet whose waiting
+    turn found that place taken by another tablet: the turn in a few words, and the address to
+    correct it when the asker may correct (an audited correction; scoring/correcting.py)."""
+    game, _actor = recording_access(request, pk=pk, token=token)
+    try:
+        place = int(request.GET.get("round", "")), int(request.GET.get("number", ""))
+    except ValueError:
+        return JsonResponse({"found": False}, status=400)
+    turn = Turn.objects.filter(round__game=game, round__number=place[0], number=place[1]).first()
+    if turn is None:
+        return JsonResponse({"found": False})
+    names = [seat.player.display_name for seat in selectors.game_seats(game)]
+    correct = (reverse("scoring:turn-correct", args=[game.pk, *place])
+               if allowed(request.user, Do.CORRECT, game) else None)
+    return JsonResponse({"found": True, "correct": correct, "label": tablet_data.entry_label(
+        names, seat=turn.seat, tile=turn.tile, points=turn.points)})
 
 
 @require_GET

@@ -22,7 +22,7 @@ test("a phase string instead of the booleans is refused by name", () => {
 
 for (const [field, value] of [
   ["version", "7"], ["seat", 3], ["seat", "1"], ["next_seats", [1, 2]], ["opening", 1],
-  ["draws_left", -1], ["pass", { draws: 1 }], ["names", ["Anna", 2, "Vera"]], ["queue_key", null],
+  ["draws_left", -1], ["position", [0]], ["position", [0, -1]], ["pass", { draws: 1 }], ["pass", { draws: 1, points: -15 }], ["names", ["Anna", 2, "Vera"]], ["queue_key", null],
 ]) {
   test(`${field} = ${JSON.stringify(value)} is refused, naming the field`, () => {
     assert.throws(() => readTabletData(playData({ [field]: value })),

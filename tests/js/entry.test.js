@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import {
   blankEntry, chooseCell, chooseTile, chosenLine, controlsState, draftEntry, drawsChanged, fill,
-  isStarted, restoredEntry, signed, turnItem, typedTile,
+  isStarted, passWords, restoredEntry, signed, turnItem, typedTile,
 } from "../../static/js/tablet/entry.js";
 import { openingData, playData } from "./fixtures.js";
 
@@ -99,8 +99,9 @@ test("a turn item carries what the server's form takes", () => {
   entry = chooseCell(data, drawsChanged(data, entry, 1), "1,0");
   assert.deepEqual(turnItem(data, entry, "place"), {
     kind: "place", seat: 1, draw: 1, who: "Boris", at_c: "1", at_r: "0", corners: "1,2,0", tile: "0-1-2" });
-  assert.deepEqual(turnItem(data, drawsChanged(data, blankEntry(data), 3), "pass"),
-                   { kind: "pass", seat: 1, draw: 3, who: "Boris" });
+  assert.deepEqual(turnItem(data, blankEntry(data), "pass"),
+                   { kind: "pass", seat: 1, draw: 3, who: "Boris" }, "a pass carries the draws it needs");
+  assert.equal(turnItem(data, drawsChanged(data, blankEntry(data), 1), "pass").draw, 3);
   const opening = openingData();
   const opened = { ...chooseTile(opening, blankEntry(opening), "3-4-5"), seat: 0, draws: 2 };
   assert.equal(turnItem(opening, opened, "place").draw, 0, "nobody draws before the opening");
@@ -121,12 +122,16 @@ test("a draft comes back only on the same game at the same version", () => {
   assert.equal(draftEntry(data, { version: 7, game: 4, entry }).tile, null);
   assert.equal(draftEntry(data, { version: 7, game: 3, entry: { ...entry, tile: "5-5-5" } }).tile, null);
   assert.equal(draftEntry(data, null).seat, 1);
+  assert.equal(draftEntry(data, { version: 7, game: 3, entry: { ...entry, seat: 0 } }).seat, 1,
+               "a draft never brings back another seat in play");
 });
 
 test("a refused turn comes back into the controls as far as the table allows", () => {
   const data = playData();
   assert.deepEqual(restoredEntry(data, { seat: 2, draw: 1, tile: "3-4-5" }),
-                   { seat: 2, tile: "3-4-5", cell: "-1,0", options: [[3, 4, 5]], index: 0, draws: 1 });
+                   { seat: 1, tile: "3-4-5", cell: "-1,0", options: [[3, 4, 5]], index: 0, draws: 1 },
+                   "whose turn it is comes from the server, not from the refused entry");
+  assert.equal(restoredEntry(openingData(), { seat: 2, tile: "3-4-5" }).seat, 2);
   assert.equal(restoredEntry(data, { seat: 2, tile: "5-5-5" }).tile, null);
 });
 
@@ -134,4 +139,14 @@ test("words: samples filled in, points signed", () => {
   assert.equal(fill("{t}: fits in {n} places", { t: "1-2-3", n: 4 }), "1-2-3: fits in 4 places");
   assert.equal(fill(undefined, { n: 1 }), "");
   assert.deepEqual([signed(12), signed(-25), signed(0)], ["+12", "−25", "0"]);
+});
+
+test("the one pass control: drew n, drew the pool empty, or the pool was empty", () => {
+  assert.deepEqual(passWords(playData()), { sample: "draws", n: 3, points: -25 });
+  assert.deepEqual(passWords(playData({ pass: { draws: 34, points: -180, empties_pool: true } })),
+                   { sample: "empty", n: 34, points: -180 });
+  assert.deepEqual(passWords(playData({ pass: { draws: 0, points: -10, empties_pool: true } })),
+                   { sample: "none", n: 0, points: -10 });
+  assert.equal(passWords(playData({ pass: null })), null);
+  assert.equal(controlsState(playData({ pass: null }), blankEntry(playData())).pass, false);
 });

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { dataAfter } from "../../static/js/tablet/offline.js";
-import { describeItem, pluralSample, queueItem, renumbered } from "../../static/js/tablet/waiting.js";
+import {
+  describeItem, placeTaken, pluralSample, queueItem, refusalChoices, renumbered,
+} from "../../static/js/tablet/waiting.js";
 import { openingData, playData } from "./fixtures.js";
 
 test("a waiting placement: its tile and cell leave the fits, the next seat plays", () => {
@@ -13,6 +15,7 @@ test("a waiting placement: its tile and cell leave the fits, the next seat plays
   assert.equal(after.seat, 2);
   assert.equal(after.localSeat, 2);
   assert.equal(after.version, 8);
+  assert.deepEqual(after.position, [0, 5]);
   assert.equal("3-4-5" in data.tiles, true, "the server's data is left as it was");
 });
 
@@ -24,10 +27,27 @@ test("the seat after is the server's next_seats, also after the opening", () => 
   assert.equal(dataAfter(after, { kind: "pass", seat: 2 }).seat, 1);
 });
 
-test("waiting turns are numbered from the server's version", () => {
-  const items = [{ fields: { version: 1 } }, { fields: { version: 1 } }, { fields: { version: 9 } }];
-  assert.deepEqual(renumbered(items, 12).map((i) => i.fields.version), [12, 13, 14]);
+test("waiting turns are numbered from the server's version; each keeps its place", () => {
+  const items = [1, 1, 9].map((version, i) => ({ place: [0, i], fields: { version } }));
+  const again = renumbered(items, 12);
+  assert.deepEqual(again.map((i) => i.fields.version), [12, 13, 14]);
+  assert.deepEqual(again.map((i) => i.place), [[0, 0], [0, 1], [0, 2]]);
   assert.equal(items[0].fields.version, 1);
+});
+
+test("a place is taken once the server's game has gone past it", () => {
+  assert.equal(placeTaken([0, 3], [0, 3]), false);
+  assert.equal(placeTaken([0, 3], [0, 4]), true);
+  assert.equal(placeTaken([0, 9], [1, 0]), true, "the round ended elsewhere");
+  assert.equal(placeTaken([1, 0], [0, 7]), false);
+  assert.equal(placeTaken(undefined, [0, 7]), false, "a turn queued before places were kept");
+});
+
+test("a refusal offers keep or correct theirs when another tablet took the place", () => {
+  assert.deepEqual(refusalChoices({ refused: "x" }), ["fix", "drop"]);
+  assert.deepEqual(refusalChoices({ refused: "x", theirs: { label: "B", correct: null } }), ["keep"]);
+  assert.deepEqual(refusalChoices({ refused: "x", theirs: { label: "B", correct: "/c/" } }),
+                   ["keep", "correct"]);
 });
 
 test("plural samples by language: Russian has few", () => {
@@ -43,7 +63,7 @@ test("a waiting turn in words", () => {
 
 test("a queue item keeps who and the tile apart from what is sent", () => {
   const item = queueItem({ kind: "place", seat: 0, who: "Anna", tile: "1-2-3", corners: "1,2,3" },
-                         { key: "k1", url: "/turn/", version: 4 });
-  assert.deepEqual(item, { key: "k1", url: "/turn/", who: "Anna", tile: "1-2-3",
+                         { key: "k1", url: "/turn/", version: 4, place: [0, 3] });
+  assert.deepEqual(item, { key: "k1", url: "/turn/", who: "Anna", tile: "1-2-3", place: [0, 3],
                            fields: { kind: "place", seat: 0, corners: "1,2,3", key: "k1", version: 4 } });
 });

@@ -61,6 +61,6 @@ def test_every_phase_reads_through_the_scripts_reader():
     assert [(d["takes_turns"], d["opening"], d["hands"], d["seat"]) for d in read] == [
         (True, True, False, None), (True, False, False, 1), (False, False, True, None)]
     assert read[1]["next_seats"] == [1, 2, 0]
-    assert read[1]["pass"] == {"draws": 3, "points": -25}
+    assert read[1]["pass"] == {"draws": 3, "points": -25, "empties_pool": False}
     assert read[2]["tiles"] == {} and read[2]["pass"] is None
     assert len(read[0]["tiles"]) == 56 and all(len(fits) >= 1 for fits in read[0]["tiles"].values())

@@ -69,9 +69,9 @@ def test_the_page_carries_the_engines_fits_and_the_pass_cost(client, referee, ga
     assert sorted(cell for cell, _ in data["tiles"]["1-4-4"]) == ["-1,0", "0,1", "1,0"]
     assert data["tiles"]["1-2-3"] == [] and "4-4-4" not in data["tiles"]
     assert all(len(data["cells"][cell]["labels"]) == 3 for cell in data["cells"])
-    assert data["pass"] == {"draws": 3, "points": -25}
+    assert data["pass"] == {"draws": 3, "points": -25, "empties_pool": False}
     body = response.content.decode()
-    assert 'id="pass-button"' in body and "Pass −25" in body
+    assert 'id="pass-button"' in body and 'data-draws-text="Drew {n}, passed"' in body
     assert response["Cache-Control"] == "no-store"
 
 
@@ -127,3 +127,21 @@ def test_hands_go_first_to_the_first_player_still_holding_tiles(client, referee,
     body = client.get(reverse("scoring:tablet", args=[game.pk])).content.decode()
     assert re.search(r'name="hand-target" value="1"\s+checked', body)
     assert 'value="0" checked' not in body and 'value="2" checked' not in body
+
+
+def test_a_turn_is_found_by_its_place_for_a_conflicting_tablet(client, referee, game,
+                                                                django_assert_max_num_queries):
+    opened(game)
+    turn_record(game_id=game.pk, seat=1, draw=3, expected_version=None, actor=Actor())
+    client.force_login(referee)
+    url = reverse("scoring:turn-at", args=[game.pk])
+    with django_assert_max_num_queries(6):
+        found = client.get(url, {"round": 0, "number": 1}).json()
+    assert found == {"found": True, "label": "Boris passes, −25",
+                     "correct": f"/games/{game.pk}/rounds/0/turns/1/correct/"}
+    assert client.get(url, {"round": 0, "number": 2}).json() == {"found": False}
+    assert client.get(url, {"round": "x", "number": 1}).status_code == 400
+    client.logout()  # the table link's holder sees the turn, without the way to correct it
+    link = reverse("scoring:link-turn-at", args=[game.table_token])
+    assert client.get(link, {"round": 0, "number": 0}).json() == {
+        "found": True, "label": "Anna 4-4-4, +22", "correct": None}

@@ -7,7 +7,7 @@
 /**
  * @typedef {{points: string, labels: number[][]}} Cell  a cell drawn on the board
  * @typedef {[string, number[][]]} Fit  a cell ("c,r") and the corners that fit there
- * @typedef {{draws: number, points: number}} PassCost
+ * @typedef {{draws: number, points: number, empties_pool: boolean}} PassCost
  * @typedef {Object} TabletData
  * @property {number} version  the game's version the board shows
  * @property {number} game
@@ -16,6 +16,7 @@
  * @property {boolean} hands  the round ended: the hands left are entered
  * @property {?number} seat  who plays now; null in the opening and when no turn is due
  * @property {number[]} next_seats  who plays after each seat, by seat
+ * @property {number[]} position  [round, turn]: where the next turn goes (0-based)
  * @property {string[]} names  by seat
  * @property {number} draws_left  how many tiles the seat to play may still draw
  * @property {number} draw_penalty  points one draw costs (negative)
@@ -45,10 +46,13 @@ const CHECKS = {
   hands: [(v) => typeof v === "boolean", "true or false"],
   seat: [(v) => v === null || isInt(v), "a seat or null"],
   next_seats: [(v) => Array.isArray(v) && v.every(isInt), "a list of seats"],
+  position: [(v) => Array.isArray(v) && v.length === 2 && v.every((n) => isInt(n) && n >= 0),
+             "[round, turn]"],
   names: [(v) => Array.isArray(v) && v.every((n) => typeof n === "string"), "a list of names"],
   draws_left: [(v) => isInt(v) && v >= 0, "a count"],
   draw_penalty: [isInt, "an integer"],
-  pass: [(v) => v === null || (isInt(v.draws) && isInt(v.points)), "a pass cost or null"],
+  pass: [(v) => v === null || (isInt(v.draws) && isInt(v.points)
+                               && typeof v.empties_pool === "boolean"), "a pass cost or null"],
   urls: [(v) => v !== null && typeof v === "object", "an object"],
   queue_key: [(v) => typeof v === "string", "a string"],
 };

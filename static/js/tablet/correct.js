@@ -7,6 +7,7 @@ export function createCorrector(tablet) {
   const correct = {
     sending: false,
     count: () => 0,
+    fixing: () => false,
     loaded() {},
     async add(item, data) {
       const { who, tile, ...fields } = item;

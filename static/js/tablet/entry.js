@@ -80,7 +80,7 @@ export function controlsState(data, entry, { sending = false, waiting = 0, stale
     rotate: entering && !!entry.cell && entry.options.length > 1,
     drawPlus: play && entry.draws < data.draws_left,
     drawMinus: play && entry.draws > 0,
-    pass: play,
+    pass: play && !!data.pass,
     // Undo takes back the last recorded entry; with entries still queued that is the wrong one.
     undo: !sending && !stale && waiting === 0,
     typed: entering,
@@ -112,10 +112,20 @@ export function chosenLine(data, entry) {
   return { sample: n ? (n === 1 ? "one" : "fits") : "nofit", n };
 }
 
-/** The turn as the server's form takes it, plus who and which tile for the queue's list. */
+/** What the one pass control records, for its label and its question: "draws" (drew n, then
+ * passed), "empty" (drew the pool empty, then passed) or "none" (the pool was empty already);
+ * null when no pass is possible. */
+export function passWords(data) {
+  if (!data.pass) return null;
+  const { draws: n, points, empties_pool: empties } = data.pass;
+  return { sample: n === 0 ? "none" : empties ? "empty" : "draws", n, points };
+}
+
+/** The turn as the server's form takes it, plus who and which tile for the queue's list. A pass
+ * carries the draws the engine said it needs, whatever the draw buttons show. */
 export function turnItem(data, entry, kind) {
-  const item = { kind, seat: entry.seat, draw: kind === "pass" || !data.opening ? entry.draws : 0,
-                 who: data.names[entry.seat] };
+  const draw = kind === "pass" ? data.pass.draws : data.opening ? 0 : entry.draws;
+  const item = { kind, seat: entry.seat, draw, who: data.names[entry.seat] };
   if (kind === "place") {
     const [c, r] = entry.cell.split(",");
     item.at_c = c;
@@ -126,9 +136,11 @@ export function turnItem(data, entry, kind) {
   return item;
 }
 
-/** A refused entry brought back into the controls, as far as the table still allows. */
+/** A refused entry brought back into the controls, as far as the table still allows. Whose turn
+ * it is comes from the server, never from the refused entry: the game may have moved on. */
 export function restoredEntry(data, item) {
-  let entry = { ...blankEntry(data), seat: item.seat, draws: item.draw || 0 };
+  const seat = data.opening && !data.correcting ? item.seat : data.seat;
+  let entry = { ...blankEntry(data), seat, draws: item.draw || 0 };
   if (item.tile && data.tiles && item.tile in data.tiles) entry = chooseTile(data, entry, item.tile);
   return entry;
 }
@@ -137,7 +149,8 @@ export function restoredEntry(data, item) {
  * @returns {Entry} */
 export function draftEntry(data, draft) {
   if (!draft || draft.version !== data.version || draft.game !== data.game) return blankEntry(data);
-  const entry = { ...blankEntry(data), ...draft.entry };
+  const fresh = blankEntry(data);
+  const entry = { ...fresh, ...draft.entry, seat: data.opening ? draft.entry.seat : fresh.seat };
   if (entry.tile && !(entry.tile in (data.tiles || {}))) return blankEntry(data);
   return entry;
 }

@@ -9,7 +9,7 @@ import { readTabletData } from "./contract.js";
 import { createCorrector } from "./correct.js";
 import {
   blankEntry, chooseCell, chooseTile, chosenLine, controlsState, draftEntry, drawsChanged, fill,
-  fitsOf, isStarted, restoredEntry, signed, turnItem, typedTile,
+  fitsOf, isStarted, passWords, restoredEntry, signed, turnItem, typedTile,
 } from "./entry.js";
 import { installKeys } from "./keys.js";
 import { dataAfter } from "./offline.js";
@@ -22,6 +22,7 @@ let entry = null;  // the turn being entered (entry.js)
 let lastTyped = null;  // Enter and then leaving the box must not ask twice
 let stale = false;     // back from the browser's cache until the server's board is in
 let busy = false;      // something entered or waiting that a poll must not throw away
+let asking = false;    // the pass's question is on screen
 
 // -- drawing ---------------------------------------------------------------------------------
 function el(name, attrs, text) {
@@ -110,8 +111,7 @@ function render() {
       ? fill(status.dataset.drawnText, { n: entry.draws, p: entry.draws * data.draw_penalty })
       : fill(status.dataset.noneText, { n: data.draws_left });
   }
-  const pass = $("#pass-button");
-  if (pass) pass.textContent = pass.dataset.label + (data.pass ? " " + signed(data.pass.points) : "");
+  renderPass(can.pass);
   document.querySelectorAll(".who-opens").forEach((n) => { n.hidden = !can.whoOpensShown; });
   document.querySelectorAll(".draws, #pass-button").forEach((n) => { n.hidden = !can.drawsShown; });
   const turn = $("#turn-status");
@@ -127,6 +127,22 @@ function render() {
   drawHints();
   busy = isStarted(data, entry) || device.waiting > 0 || device.sending;
   draftSave();
+}
+
+// The one pass control says what it records ("Drew 3, passed −25") and asks before recording it.
+function renderPass(allowed) {
+  const pass = $("#pass-button");
+  const box = $("#pass-confirm");
+  const words = passWords(data);
+  if (!pass || !words) { if (box) box.hidden = true; return; }
+  const what = fill(pass.dataset[words.sample + "Text"], { n: words.n });
+  pass.textContent = what + " " + signed(words.points);
+  if (!box) return;
+  asking = asking && allowed;
+  box.hidden = !asking;
+  const question = $("#pass-question");
+  question.textContent = fill(question.dataset.askText,
+                              { who: data.names[entry.seat], what, points: signed(words.points) });
 }
 
 // -- what the referee does -------------------------------------------------------------------
@@ -209,7 +225,10 @@ function clearTyped() {
 function draftKey() { return "tablet-draft:" + data.game; }
 function draftSave() {
   try {
-    if (isStarted(data, entry) && data.localSeat === undefined && !data.correcting) {
+    // A turn brought back by Fix belongs to the queue, not to a draft: after a reload the
+    // queue shows it again, and a draft would enter it out of its order.
+    if (isStarted(data, entry) && data.localSeat === undefined && !data.correcting
+        && !sender().fixing()) {
       sessionStorage.setItem(draftKey(), JSON.stringify({ version: data.version, game: data.game, entry }));
     } else sessionStorage.removeItem(draftKey());
   } catch (error) { /* storage full or blocked: nothing to keep */ }
@@ -218,6 +237,16 @@ function draftLoad() {
   let draft = null;
   try { draft = JSON.parse(sessionStorage.getItem(draftKey()) || "null"); } catch (error) { draft = null; }
   return draftEntry(data, draft);
+}
+
+// A game the start form has just made: Back from here goes to the game (static/js/seating.js).
+function rememberStarted() {
+  try {
+    if (sessionStorage.getItem("game-new:submitted")) {
+      sessionStorage.removeItem("game-new:submitted");
+      sessionStorage.setItem("game-new:started", data.urls.game);
+    }
+  } catch (error) { /* no storage: Back shows the form, as a plain page would */ }
 }
 
 // -- loading a fresh board from the server -----------------------------------------------------
@@ -234,6 +263,7 @@ function load() {
     if (first) first.checked = true;
   }
   sender().loaded(data);
+  if (data.urls.game) rememberStarted();
   render();
 }
 
@@ -273,6 +303,7 @@ function onClick(event) {
   const tile = target.closest(".ptile");
   const control = target.closest("button, .hint, input[name=seat]");
   if (control && !target.closest("#queue")) clearMessage();  // a refusal lasts until the next action
+  if (control && !target.closest("#pass-confirm, #pass-button")) asking = false;
   if (hint) { pickCell(hint.dataset.cell); return; }
   if (tile) {
     if ($("#hands-form")) { handTile(tile); return; }
@@ -290,8 +321,10 @@ function onClick(event) {
   if (target.closest("#rotate-button") && entry.cell) { entry = chooseCell(data, entry, entry.cell); render(); return; }
   if (target.closest("#draw-plus")) { entry = drawsChanged(data, entry, 1); render(); return; }
   if (target.closest("#draw-minus")) { entry = drawsChanged(data, entry, -1); render(); return; }
-  if (target.closest("#place-button")) { submit("place"); return; }
-  if (target.closest("#pass-button")) submit("pass");
+  if (target.closest("#place-button")) { asking = false; submit("place"); return; }
+  if (target.closest("#pass-button")) { asking = true; render(); $("#pass-yes").focus(); return; }
+  if (target.closest("#pass-yes")) { asking = false; submit("pass"); return; }
+  if (target.closest("#pass-no")) { asking = false; render(); }
 }
 
 function onChange(event) {

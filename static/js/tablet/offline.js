@@ -21,5 +21,6 @@ export function dataAfter(data, item) {
   next.seat = data.next_seats[item.seat];
   next.localSeat = next.seat;
   next.version = data.version + 1;
+  next.position = [data.position[0], data.position[1] + 1];
   return next;
 }

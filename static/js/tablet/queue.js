@@ -3,7 +3,9 @@
 // lost, the tablet retried) is recorded once; the queue lives in localStorage, so it survives a
 // reload and a closed tab. Turns go in order; a refused one stops the queue until the referee
 // fixes or drops it.
-import { describeItem, pluralSample, queueItem, renumbered } from "./waiting.js";
+import {
+  describeItem, placeTaken, pluralSample, queueItem, refusalChoices, renumbered,
+} from "./waiting.js";
 
 const RETRY_MS = 3000;
 const $ = (sel) => document.querySelector(sel);
@@ -28,6 +30,7 @@ export function createQueue(tablet) {
   let storageKey = null;
   let items = [];          // {key, url, fields, who, tile, applied, refused}
   let serverVersion = null;
+  let serverPosition = [0, 0];
   let offline = false;
   let fixing = false;
   let retry = null;
@@ -65,10 +68,22 @@ export function createQueue(tablet) {
         why.className = "minus refusal";
         why.textContent = " — " + box.dataset.refusedText.replace("{reason}", item.refused);
         li.appendChild(why);
-        [["fix", box.dataset.fixText], ["drop", box.dataset.dropText]].forEach(([what, label]) => {
-          const b = document.createElement("button");
-          b.type = "button"; b.className = "button small"; b.dataset.queue = what; b.dataset.index = i;
-          b.textContent = label;
+        if (item.theirs) {
+          const theirs = document.createElement("span");
+          theirs.className = "theirs";
+          theirs.textContent = box.dataset.theirsText.replace("{turn}", item.theirs.label);
+          li.appendChild(theirs);
+        }
+        const labels = { fix: box.dataset.fixText, drop: box.dataset.dropText,
+                         keep: box.dataset.keepText, correct: box.dataset.correctText };
+        refusalChoices(item).forEach((what) => {
+          const b = document.createElement(what === "correct" ? "a" : "button");
+          if (what === "correct") b.href = item.theirs.correct;
+          else b.type = "button";
+          b.className = "button small";
+          b.dataset.queue = what;
+          b.dataset.index = i;
+          b.textContent = labels[what];
           li.appendChild(b);
         });
       }
@@ -101,6 +116,29 @@ export function createQueue(tablet) {
                         headers: { "HX-Request": "true", "X-CSRFToken": tablet.csrf() } });
   }
 
+  // Refused because another tablet recorded a turn in its place: that turn is asked for, to be
+  // shown beside mine (keep theirs, or correct theirs where the referee may).
+  async function theirsFor(item) {
+    const url = tablet.data().urls["turn-at"];
+    if (!url || !item.place) return null;
+    try {
+      const response = await fetch(`${url}?round=${item.place[0]}&number=${item.place[1]}`,
+                                   { headers: { "HX-Request": "true" }, cache: "no-store" });
+      const answer = response.ok ? await response.json() : null;
+      return answer && answer.found ? { label: answer.label, correct: answer.correct } : null;
+    } catch (error) { return null; }
+  }
+  function refuse(item, why) {
+    item.refused = why;  // at once: a board loaded meanwhile must see the queue stopped
+    item.theirs = null;
+    save();
+  }
+  async function askTheirs(item, status) {
+    if (status !== 409) return;
+    item.theirs = await theirsFor(item);
+    save();
+  }
+
   // Several waiting: all of them in one request, recorded in order up to the first refusal.
   async function flushAll() {
     queue.sending = true;
@@ -115,14 +153,24 @@ export function createQueue(tablet) {
     if (answer === null) { offline = true; refresh(); later(); return; }
     offline = false;
     items.splice(0, answer.recorded);
-    if (answer.refused && items.length) items[0].refused = answer.refused.message;
+    if (answer.refused && items.length) refuse(items[0], answer.refused.message);
     save();
     if (answer.html) swap(answer.html);
+    if (answer.refused && items.length) await askTheirs(items[0], answer.refused.status);
     refresh();
   }
 
   async function flush() {
     if (queue.sending || !items.length || items[0].refused || fixing) return;
+    if (placeTaken(items[0].place, serverPosition)) {
+      // Its place went to another tablet's turn (seen on the board the server sent): shown
+      // beside it without sending, which would record it in a place it was not entered for.
+      refuse(items[0], $("#queue").dataset.takenText);
+      refresh();
+      await askTheirs(items[0], 409);
+      refresh();
+      return;
+    }
     if (items.length > 1) { await flushAll(); return; }
     const item = items[0];
     queue.sending = true;
@@ -163,22 +211,24 @@ export function createQueue(tablet) {
       tablet.showMessage(why);
       return;
     }
-    item.refused = why;
-    save();
+    refuse(item, why);
     await reloadState();
+    await askTheirs(item, response.status);
     refresh();
   }
 
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("[data-queue]");
     if (!button || !items.length || !items[0].refused) return;
+    const what = button.dataset.queue;
+    if (what === "correct") return;  // a link to the correction page; mine waits here meanwhile
     const item = items.shift();
     items = renumbered(items, serverVersion);
     save();
-    if (button.dataset.queue === "fix") {
+    if (what === "fix") {
       fixing = true;
       tablet.restore(placed(item));
-    } else {
+    } else {  // drop mine, or keep theirs (which drops mine)
       tablet.load();
       flush();
     }
@@ -228,8 +278,10 @@ export function createQueue(tablet) {
   const queue = {
     sending: false,
     count: () => items.length,
+    fixing: () => fixing,
     add(fields, data) {
-      const item = queueItem(fields, { key: newKey(), url: data.urls.turn, version: data.version });
+      const item = queueItem(fields, { key: newKey(), url: data.urls.turn, version: data.version,
+                                        place: data.position });
       if (fixing) {
         fixing = false;
         items = renumbered([item, ...items], serverVersion);
@@ -253,6 +305,7 @@ export function createQueue(tablet) {
       }
       snapshot(data);
       serverVersion = data.version;
+      serverPosition = data.position;
       if (!items.some((item) => item.refused) && !fixing) {
         items.forEach((item) => { item.applied = true; });
         show();

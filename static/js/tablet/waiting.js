@@ -1,9 +1,16 @@
 // The queue of turns waiting on the device, as plain values: numbering, words, what goes next.
 // The sending and the storage are in queue.js.
 
-/** Each recorded turn moves the game on by one version; later turns expect the ones before. */
+/** Each recorded turn moves the game on by one version; later turns expect the ones before.
+ * Each keeps the place it was entered for: that is how a place taken meanwhile is found. */
 export function renumbered(items, serverVersion) {
   return items.map((item, i) => ({ ...item, fields: { ...item.fields, version: serverVersion + i } }));
+}
+
+/** Whether the server's game has gone past the place ([round, turn]) a waiting turn was
+ * entered for: another tablet recorded a turn there. */
+export function placeTaken(place, [round, turn]) {
+  return !!place && (place[0] < round || (place[0] === round && place[1] < turn));
 }
 
 /** The plural sample to use for n ("one", "few" or "many"), by the page's language. */
@@ -23,7 +30,14 @@ export function describeItem(words, item) {
 
 /** A turn for the queue: the form's fields with the client key and version, who and which tile
  * kept apart for the list (the server does not take them). */
-export function queueItem(fields, { key, url, version }) {
+export function queueItem(fields, { key, url, version, place }) {
   const { who, tile, ...sent } = fields;
-  return { key, url, who, tile: tile || "", fields: { ...sent, key, version } };
+  return { key, url, who, tile: tile || "", place, fields: { ...sent, key, version } };
+}
+
+/** What the queue offers for a refused turn: another tablet's turn in its place is shown beside
+ * it, to keep (dropping mine) or to correct; any other refusal is fixed or dropped. */
+export function refusalChoices(item) {
+  if (item.theirs) return item.theirs.correct ? ["keep", "correct"] : ["keep"];
+  return ["fix", "drop"];
 }
