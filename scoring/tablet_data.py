@@ -1,8 +1,9 @@
 """What the tablet's script needs to know about the table, worked out by the engine on the server.
 
 The script never judges a move: it is given, for every tile not on the table, each cell where the
-engine says it fits and the rotations that fit there, and what a pass would cost. Choosing a tile
-then lights its cells at once, with no request, and still works while the Wi-Fi is down.
+engine says it fits and the rotations that fit there, and what a pass would cost (table_script,
+the same code the tablet's own engine runs). Choosing a tile then lights its cells at once, with
+no request, and still works while the Wi-Fi is down.
 """
 
 from __future__ import annotations
@@ -12,16 +13,11 @@ from typing import TypedDict
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.engine import EngineError, Phase
-from scoring.engine.tiles import rotations
+from scoring.engine import Phase
 
-from .board_svg import cell_shape
+from .table_script import round_start, script_state, tile_fits
 
-
-class PassCost(TypedDict):
-    draws: int
-    points: int
-    empties_pool: bool
+__all__ = ["ScriptData", "entry_label", "palette", "script_data", "tile_fits", "undo_question"]
 
 
 class ScriptData(TypedDict, total=False):
@@ -47,68 +43,22 @@ class ScriptData(TypedDict, total=False):
     queue_key: str
     cells: dict[str, dict]
     tiles: dict[str, list]
+    start: dict  # the round for the tablet's own engine (table_script.round_start)
     correcting: bool
     recorded: dict
 
 
-def tile_fits(state, tile) -> list[tuple[tuple[int, int], tuple[int, int, int]]]:
-    """Every (cell, corners) where the tile may go. The opening may go anywhere, so the
-    tablet offers it on the origin cell, turned each distinct way."""
-    if state.phase == Phase.OPENING:
-        return [((0, 0), rot) for rot in rotations(tile)]
-    return state.fits(tile)
-
-
-def table_fits(state) -> tuple[dict, dict]:
-    """(cells, tiles): every cell some tile fits, drawn once; per tile its cells and rotations.
-
-    cells: "c,r" -> {"points": polygon, "labels": [[x, y] per corner]}
-    tiles: "a-b-c" -> [["c,r", [[n0, n1, n2], …]], …] ([] when it fits nowhere)
-    """
-    cells: dict[str, dict] = {}
-    tiles: dict[str, list] = {}
-    for tile in state.unplayed_tiles():
-        fits = tile_fits(state, tile)
-        by_cell: dict[tuple[int, int], list] = {}
-        for at, corners in fits:
-            by_cell.setdefault(at, []).append(list(corners))
-        entry = []
-        for (c, r), options in sorted(by_cell.items()):
-            key = f"{c},{r}"
-            if key not in cells:
-                shape = cell_shape(c, r, options[0])
-                cells[key] = {"points": shape["points"],
-                              "labels": [[lb["x"], lb["y"]] for lb in shape["labels"]]}
-            entry.append([key, options])
-        tiles[str(tile)] = entry
-    return cells, tiles
-
-
-def palette(state, fits: dict | None) -> list[dict]:
+def palette(state, fits: dict) -> list[dict]:
     """The tiles not on the table, as the palette's buttons: each tile, its three numbers and
-    whether it fits anywhere (``fits``: table_fits' tiles; None when any tile may be chosen,
-    as while entering the hands)."""
+    whether it fits anywhere (``fits``: table_fits' tiles); while the hands are entered any tile
+    may be chosen."""
     if state.phase == Phase.OVER:
         return []
+    anything = not state.phase.takes_turns
     return [
-        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
+        {"tile": str(t), "numbers": tuple(t), "fits": anything or bool(fits.get(str(t)))}
         for t in state.unplayed_tiles()
     ]
-
-
-def pass_cost(state) -> PassCost | None:
-    """What a pass costs, asked of the engine on a copy of the state: the one number of draws
-    after which a pass is allowed, the points, and whether those draws empty the pool the seat
-    draws from (then the tablet says "drew the pool empty"); None when no pass is possible."""
-    if state.phase != Phase.PLAY:
-        return None
-    draws = state.draws_left
-    try:
-        result = state.copy().play(state.to_play, draw=draws)
-    except EngineError:
-        return None
-    return PassCost(draws=draws, points=result.points,
-                    empties_pool=draws == state.pool_of(state.to_play))
 
 
 def entry_label(names: list[str], *, seat: int, tile: str, points: int) -> str:
@@ -135,24 +85,10 @@ def undo_question(view) -> str:
 
 
 def script_data(view, *, urls: dict, key_prefix: str) -> ScriptData:
-    """Everything the tablet's script reads, as one JSON object (json_script; no inline script)."""
-    state = view.state
-    data = ScriptData(
-        version=view.game.version,
-        game=view.game.pk,
-        takes_turns=state.phase.takes_turns,
-        opening=state.phase == Phase.OPENING,
-        hands=state.phase == Phase.HANDS,
-        seat=state.to_play,
-        next_seats=[state.seat_after(seat) for seat in range(len(view.names))],
-        position=[state.round_index, state.round_turns],
-        names=view.names,
-        draws_left=state.draws_left,
-        draw_penalty=state.rules.draw_penalty,
-        urls=urls,
-        queue_key=key_prefix,
-    )
-    data["pass"] = pass_cost(state)
-    if state.phase.takes_turns:
-        data["cells"], data["tiles"] = table_fits(state)
+    """Everything the tablet's script reads, as one JSON object (json_script; no inline script):
+    the rules' part from table_script (the same code the tablet's own engine runs), and the
+    game's version, names and addresses."""
+    data = ScriptData(version=view.game.version, game=view.game.pk, names=view.names, urls=urls,
+                      queue_key=key_prefix, **script_state(view.state))
+    data["start"] = round_start(view.state, start_totals=view.round.start_totals)
     return data

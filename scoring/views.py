@@ -180,7 +180,7 @@ def _tablet_context(request, game, token, view=None, **extra):
     table = table_shown(view)
     return {
         "game": game, "table": table, "urls": urls, "token": token, "data": data,
-        "palette": tablet_data.palette(view.state, data.get("tiles")),
+        "palette": tablet_data.palette(view.state, data["tiles"]),
         "undo_question": tablet_data.undo_question(view),
         # Hands go to the first player still holding tiles, never to one who went out.
         "first_holder": next((row.seat for row in table.rows if row.hand), None),

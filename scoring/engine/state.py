@@ -134,6 +134,13 @@ class GameState:
 
     # -- read-only views ---------------------------------------------------------------------
 
+    def round_log(self) -> tuple[int | None, list]:
+        """The current round as played so far: the tiles dealt (None: the rules' number) and its
+        moves as (seat, draw, at, corners), at None for a pass; enough to replay the round
+        elsewhere from its starting totals."""
+        dealt, moves, _hands = self._log[-1]
+        return dealt, [tuple(move) for move in moves]
+
     def seat_after(self, seat: int) -> int:
         """The seat that plays after ``seat`` has placed or passed, the round going on."""
         return (seat + 1) % len(self.players)

@@ -31,6 +31,7 @@ class _View:
         self.state = state
         self.names = list(state.players)
         self.game = type("G", (), {"version": version, "pk": 5})()
+        self.round = type("R", (), {"start_totals": []})()
 
 
 def _states():
