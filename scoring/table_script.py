@@ -1,9 +1,9 @@
 """The table as the tablet's script is told it, worked out by the engine.
 
 Pure (the engine and the board's geometry only), so that the server (scoring/tablet_data.py) and
-the tablet's own copy of the engine (Pyodide in a Web Worker, static/js/tablet/engine-worker.js)
-compute the very same values from the same Python files: the script itself knows no rule, no
-turn order and no fits. ``TableSession`` is what the worker runs.
+the tablet's own copy of the engine (Pyodide in a Web Worker: scoring/templates/scoring/js/
+tablet-engine-worker.js) compute the very same values from the same Python files: the script
+itself knows no rule, no turn order and no fits. ``TableSession`` is what the worker runs.
 """
 
 from __future__ import annotations
@@ -146,9 +146,10 @@ class TableSession:
         return {"ok": True, "turn": turn, **self.table()}
 
     def tile_check(self, text: str) -> dict | None:
-        """Why a typed tile cannot be chosen (not in the set, …), as a refusal; None if known."""
+        """Why a typed tile cannot be chosen (not in the set, on the board, …), as the
+        engine's refusal, as the server's fits endpoint answers; None when nothing is wrong."""
         try:
-            tile_parse(text)
+            tile_fits(self.state, tile_parse(text))
         except EngineError as error:
             return {"code": error.code, "params": dict(error.params)}
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from functools import wraps
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,10 +29,11 @@ from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
 from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
+from .engine_bundle import bundle_zip
 from .filters import GameFilter
 from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
 from .limits import RecordRefused, record_parse
-from .messages import refusal
+from .messages import engine_words, refusal
 from .models import Game, Turn
 from .qr import qr_svg
 from .records import game_export, game_import
@@ -169,6 +171,9 @@ def _urls(game: Game, token: str | None) -> dict:
     urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll",
                                  "turn-at")}
     urls["sw"] = reverse("scoring:tablet-sw")
+    urls["engine"] = f'{reverse("scoring:tablet-engine")}?v={bundle_zip()[1]}'
+    urls["engine_worker"] = reverse("scoring:tablet-engine-worker")
+    urls["engine_files"] = f"{settings.STATIC_URL}pyodide/"  # Pyodide's, for the offline cache
     urls["game"] = game.get_absolute_url()
     return urls
 
@@ -212,7 +217,33 @@ def _message(request, text: str, status: int, kind: str = "error"):
 
 def tablet(request, pk=None, token=None):
     game, _actor = recording_access(request, pk=pk, token=token)
-    return _no_store(render(request, "scoring/tablet.html", _tablet_context(request, game, token)))
+    context = _tablet_context(request, game, token)
+    # Once a page, not on every poll: the words of a turn's refusals for the tablet's engine.
+    context["engine_words"] = engine_words(context["data"]["names"])
+    return _no_store(render(request, "scoring/tablet.html", context))
+
+
+@require_GET
+@csp_update({"script-src": ["'wasm-unsafe-eval'"]})  # this worker's policy only, not the page's
+def tablet_engine_worker(request):
+    """The Web Worker that runs the tablet's own engine (Pyodide compiles WebAssembly, which a
+    policy must allow). Served under /games/ like the service worker, inside its scope."""
+    response = render(request, "scoring/js/tablet-engine-worker.js",
+                      content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def tablet_engine(request):
+    """The tablet's own engine: the server's pure Python files as one zip (engine_bundle), for
+    Pyodide. Its address carries its digest, so it is cached for good and changes with the
+    code; the tablet's service worker keeps it for a reload offline."""
+    data, digest = bundle_zip()
+    response = HttpResponse(data, content_type="application/zip")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    response["ETag"] = f'"{digest}"'
+    return response
 
 
 @require_GET

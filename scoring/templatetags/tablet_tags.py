@@ -29,6 +29,8 @@ def palette_buttons(palette):
 @register.simple_tag
 @cache
 def tablet_modules() -> tuple[str, ...]:
-    """The tablet's ES modules, as static paths (js/tablet/*.js), for their preload links."""
+    """The tablet's ES modules, as static paths (js/tablet/*.js), for their preload links; not
+    the engine's worker, which runs apart from the page."""
     folder = Path(settings.BASE_DIR) / "static" / "js" / "tablet"
-    return tuple(f"js/tablet/{path.name}" for path in sorted(folder.glob("*.js")))
+    return tuple(f"js/tablet/{path.name}" for path in sorted(folder.glob("*.js"))
+                 if not path.name.endswith("-worker.js"))

@@ -1,8 +1,10 @@
 """The tablet's server side: a turn says what it is, the page carries the engine's fits, the
 undo question names the entry, and tablet pages are never served from the browser's cache."""
 
+import io
 import json
 import re
+import zipfile
 
 import pytest
 from django.urls import reverse
@@ -145,3 +147,26 @@ def test_a_turn_is_found_by_its_place_for_a_conflicting_tablet(client, referee, 
     link = reverse("scoring:link-turn-at", args=[game.table_token])
     assert client.get(link, {"round": 0, "number": 0}).json() == {
         "found": True, "label": "Anna 4-4-4, +22", "correct": None}
+
+
+def test_the_tablets_engine_is_served_with_its_words(client, referee, game):
+    client.force_login(referee)
+    page = client.get(reverse("scoring:tablet", args=[game.pk]))
+    words = json.loads(re.search(r'<script id="engine-words" type="application/json">(.*?)'
+                                 r"</script>", page.content.decode(), re.S).group(1))
+    assert words["out-of-turn:1"] == "It is Boris's turn."
+    assert words["must-draw"][3] == "A player may pass only after drawing 3 tiles (drawn: {given})."
+    assert words["mismatch:up:0"] == "The top corner needs a {needed}, not a {given}."
+    urls = tablet_data(page)["urls"]
+    bundle = client.get(urls["engine"])
+    assert bundle.status_code == 200 and bundle["Content-Type"] == "application/zip"
+    names = zipfile.ZipFile(io.BytesIO(bundle.content)).namelist()
+    assert {"scoring/engine/state.py", "coded/__init__.py", "scoring/table_script.py",
+            "scoring/board_svg.py", "scoring/__init__.py"} <= set(names)
+    assert not any("models" in name or "views" in name for name in names)
+    worker = client.get(urls["engine_worker"])
+    assert worker.status_code == 200 and b"/static/pyodide/pyodide.mjs" in worker.content
+    # Only the worker's policy lets WebAssembly compile; the page's stays as strict as it was.
+    assert "'wasm-unsafe-eval'" in worker["Content-Security-Policy"]
+    assert "wasm-unsafe-eval" not in page["Content-Security-Policy"]
+    assert "worker-src 'self'" in page["Content-Security-Policy"]

@@ -8,6 +8,7 @@ export function createCorrector(tablet) {
     sending: false,
     count: () => 0,
     fixing: () => false,
+    waiting: () => [],
     loaded() {},
     async add(item, data) {
       const { who, tile, ...fields } = item;

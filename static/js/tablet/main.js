@@ -11,9 +11,11 @@ import {
   blankEntry, chooseCell, chooseTile, chosenLine, controlsState, draftEntry, drawsChanged, fill,
   fitsOf, isStarted, passWords, restoredEntry, signed, turnItem, typedTile,
 } from "./entry.js";
+import { startEngine } from "./engine.js";
 import { installKeys } from "./keys.js";
-import { dataAfter } from "./offline.js";
+import { dataAfter, dataFromEngine } from "./offline.js";
 import { createQueue } from "./queue.js";
+import { refusalWords } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (sel) => document.querySelector(sel);
@@ -23,6 +25,10 @@ let lastTyped = null;  // Enter and then leaving the box must not ask twice
 let stale = false;     // back from the browser's cache until the server's board is in
 let busy = false;      // something entered or waiting that a poll must not throw away
 let asking = false;    // the pass's question is on screen
+let checking = false;  // a turn is with the tablet's engine
+let serverData = null; // the board as the server last sent it
+let engine = null;     // the tablet's own engine (engine.js), when the page has its words
+let words = {};        // the engine's refusals in the referee's words (scoring/messages.py)
 
 // -- drawing ---------------------------------------------------------------------------------
 function el(name, attrs, text) {
@@ -117,7 +123,9 @@ function render() {
   const turn = $("#turn-status");
   if (turn) {
     turn.hidden = !can.turnStatusShown;
-    if (data.localSeat !== undefined) {
+    if (data.localSeat === null) {
+      turn.textContent = words["round-over"] || "";  // ended on this device: hands need the server
+    } else if (data.localSeat !== undefined) {
       const strong = document.createElement("strong");
       strong.textContent = data.names[data.seat];
       const [before, after] = (turn.dataset.localText || "{who}").split("{who}");
@@ -172,8 +180,14 @@ function pickCell(key) {
 }
 
 async function askWhyUnknown(text) {
-  // The engine says why a tile is not there (not in the set, already on the table…).
+  // The engine says why a tile is not there (not in the set, …): the tablet's own when it is
+  // ready, else the server's.
   const label = $("#chosen-tile");
+  if (engine && engine.ready) {
+    const refusal = await engine.ask({ kind: "tile", text }).catch(() => null);
+    showMessage(refusal ? refusalWords(words, refusal) : fill(label.dataset.unknownText, { t: text }));
+    return;
+  }
   try {
     const response = await fetch(data.urls.fits + "?tile=" + encodeURIComponent(text),
                                  { headers: { "HX-Request": "true" } });
@@ -186,17 +200,42 @@ async function askWhyUnknown(text) {
   showMessage(fill(label.dataset.unknownText, { t: text }));
 }
 
-function submit(kind) {
+// With the tablet's engine ready a turn is judged at once, on the device: refused in the
+// engine's own words, or shown played before the server (which checks it again) confirms it.
+async function submit(kind) {
   if (kind === "place" && $("#place-button").disabled) return;
   if (kind === "pass" && $("#pass-button").disabled) return;
-  sender().add(turnItem(data, entry, kind), data);
+  const item = turnItem(data, entry, kind);
+  if (!engine || !engine.ready || data.correcting) { sender().add(item, data); return; }
+  if (checking) return;
+  checking = true;
+  let answer = null;
+  try { answer = await engine.ask({ kind: "play", turn: engineTurn(item) }); } catch (error) { answer = null; }
+  checking = false;
+  if (answer && !answer.ok) { showMessage(refusalWords(words, answer.refusal)); return; }
+  sender().add(item, data, answer);
+}
+function engineTurn(item) {
+  const turn = { seat: item.seat, draw: Number(item.draw) || 0 };
+  if (item.kind === "place") {
+    turn.at = [Number(item.at_c), Number(item.at_r)];
+    turn.corners = String(item.corners).split(",").map(Number);
+  }
+  return turn;
 }
 function csrf() {
   try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (error) { return ""; }
 }
 
-// Offline, the table moves on on this device only (offline.js); the placed tile is drawn.
-function applyLocally(item) {
+// A waiting turn shown played on this device: the placed tile is drawn (dashed until recorded);
+// the table after it is the tablet's engine's answer, or without it offline.js' bare minimum.
+let applying = Promise.resolve();
+function applyLocally(item, known) {
+  // One after another: a turn's cell may be one the engine's answer to the turn before found.
+  applying = applying.then(() => applyOne(item, known));
+  return applying;
+}
+async function applyOne(item, known) {
   if (item.kind === "place") {
     const cell = data.cells[item.at_c + "," + item.at_r];
     const cells = $("#cells");
@@ -210,9 +249,46 @@ function applyLocally(item) {
     const button = document.querySelector(`.ptile[data-tile="${item.tile}"]`);
     if (button) button.remove();
   }
-  data = dataAfter(data, item);
+  let answer = known || null;
+  if (!answer && engine && engine.ready) {
+    try { answer = await engine.ask({ kind: "play", turn: engineTurn(item) }); } catch (error) { answer = null; }
+  }
+  data = answer && answer.ok ? dataFromEngine(data, answer) : dataAfter(data, item);
+  if (answer && answer.ok) showNumbers(answer.numbers);
   entry = blankEntry(data);
   clearTyped();
+  render();
+}
+
+// The scoreboard as the tablet's engine counts it, while turns wait on the device.
+function showNumbers(numbers) {
+  const mark = document.querySelector(".scoreboard .turn-mark");
+  document.querySelectorAll(".scoreboard tr[data-seat]").forEach((row) => {
+    const seat = Number(row.dataset.seat);
+    row.querySelector(".score").textContent = numbers.totals[seat];
+    row.querySelector(".hand").textContent = numbers.hands[seat];
+    const pool = row.querySelector(".own-pool");
+    if (pool && numbers.pools) pool.textContent = numbers.pools[seat];
+    const playing = seat === numbers.to_play;
+    row.classList.toggle("to-play", playing);
+    if (playing && mark) row.querySelector("td").prepend(mark, " ");
+  });
+  if (mark && numbers.to_play === null) mark.remove();
+}
+
+// The engine became ready with turns already waiting: it replays them on the server's board.
+async function engineCaughtUp() {
+  engine.ask({ kind: "round", start: serverData.start });
+  const waiting = sender().waiting();
+  if (!waiting.length) return;
+  let answer = null;
+  for (const item of waiting) {
+    answer = await engine.ask({ kind: "play", turn: engineTurn(item) });
+    if (!answer.ok) return;  // the server will say why, in the queue
+  }
+  data = dataFromEngine({ ...data, version: serverData.version + waiting.length - 1 }, answer);
+  showNumbers(answer.numbers);
+  entry = blankEntry(data);
   render();
 }
 function clearTyped() {
@@ -249,11 +325,22 @@ function rememberStarted() {
   } catch (error) { /* no storage: Back shows the form, as a plain page would */ }
 }
 
+// The tablet's own engine starts once, on the recording page (which carries its words).
+function startOwnEngine() {
+  const table = document.getElementById("engine-words");
+  if (engine || !table || data.correcting || !data.start) return;
+  words = JSON.parse(table.textContent);
+  engine = startEngine(data.urls.engine, data.urls.engine_worker);
+  engine.whenReady.then((ready) => { if (ready) engineCaughtUp(); });
+}
+
 // -- loading a fresh board from the server -----------------------------------------------------
 function load() {
   const node = document.getElementById("tablet-data");
   if (!node) { data = null; return; }
-  data = readTabletData(JSON.parse(node.textContent));
+  data = serverData = readTabletData(JSON.parse(node.textContent));
+  startOwnEngine();
+  if (engine && engine.ready) engine.ask({ kind: "round", start: data.start });
   const board = $("#board");
   if (board) board.setAttribute("role", "group");  // its cells are buttons, not a picture
   entry = data.correcting ? blankEntry(data) : draftLoad();

@@ -1,6 +1,7 @@
-// A turn waiting on the device, shown as played before the server has it. Without the engine
-// loaded this is only what needs no rules: the placed tile leaves the lists of fits (new fits
-// only the engine can find) and the seat the server named as next after this one is to play.
+// A turn waiting on the device, shown as played before the server has it. With the tablet's
+// engine (its Web Worker) the table after it is the engine's own answer; until the engine is
+// ready, only what needs no rules: the placed tile leaves the lists of fits (new fits only the
+// engine can find) and the seat the server named as next after this one is to play.
 
 /** @typedef {import("./contract.js").TabletData} TabletData */
 
@@ -22,5 +23,14 @@ export function dataAfter(data, item) {
   next.localSeat = next.seat;
   next.version = data.version + 1;
   next.position = [data.position[0], data.position[1] + 1];
+  return next;
+}
+
+/** The data after one turn the tablet's engine played: its table (table_script.script_state),
+ * one version on.
+ * @param {TabletData} data @param {{script: Object}} answer @returns {TabletData} */
+export function dataFromEngine(data, answer) {
+  const next = { ...data, ...answer.script, version: data.version + 1 };
+  next.localSeat = answer.script.seat;
   return next;
 }

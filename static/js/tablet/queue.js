@@ -8,6 +8,8 @@ import {
 } from "./waiting.js";
 
 const RETRY_MS = 3000;
+const ENGINE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                      "pyodide-lock.json"];
 const $ = (sel) => document.querySelector(sel);
 
 function newKey() {
@@ -271,7 +273,11 @@ export function createQueue(tablet) {
       const files = [...document.querySelectorAll(
         "script[src], link[rel=stylesheet], link[rel=modulepreload], link[rel=icon], img[src]")]
         .map((n) => n.src || n.href).filter((u) => u.startsWith(location.origin + "/static/"));
-      return cache.addAll([location.pathname, ...new Set(files)]);
+      // The tablet's own engine: its worker, Pyodide's files and the engine's Python.
+      const engine = data.urls.engine ? [
+        data.urls.engine_worker, data.urls.engine,
+        ...ENGINE_FILES.map((name) => data.urls.engine_files + name)] : [];
+      return cache.addAll([location.pathname, ...new Set(files), ...engine]);
     }).catch(() => { /* no worker, or offline: a reload needs the network; the queue is kept */ });
   }
 
@@ -279,7 +285,8 @@ export function createQueue(tablet) {
     sending: false,
     count: () => items.length,
     fixing: () => fixing,
-    add(fields, data) {
+    waiting: () => items.filter((item) => item.applied).map(placed),
+    add(fields, data, answer) {
       const item = queueItem(fields, { key: newKey(), url: data.urls.turn, version: data.version,
                                         place: data.position });
       if (fixing) {
@@ -287,11 +294,13 @@ export function createQueue(tablet) {
         items = renumbered([item, ...items], serverVersion);
       } else items.push(item);
       save();
+      // Shown played at once when the tablet's engine has judged it (answer), or when it will
+      // wait behind others or for the connection.
       const behind = items.length > 1 || offline;
-      if (behind && !items[0].refused) {
+      if ((answer || behind) && !items[0].refused) {
         item.applied = true;
         save();
-        tablet.applyLocally(placed(item));
+        tablet.applyLocally(placed(item), answer);
       }
       refresh();
       flush();
@@ -306,6 +315,10 @@ export function createQueue(tablet) {
       snapshot(data);
       serverVersion = data.version;
       serverPosition = data.position;
+      const first = items[0];
+      if (first && first.refused && !first.theirs && placeTaken(first.place, serverPosition)) {
+        askTheirs(first, 409).then(refresh);  // asked again: a reload may have cut the answer off
+      }
       if (!items.some((item) => item.refused) && !fixing) {
         items.forEach((item) => { item.applied = true; });
         show();
