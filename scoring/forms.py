@@ -57,6 +57,15 @@ SEATS = 6  # the most any rules seat
 NAME_MAX = Player._meta.get_field("display_name").max_length
 
 
+#: The tile sets a game may be played with (rules.md §1): a name, what the form says, and the
+#: rules' parameters for it.
+TILE_SETS = {
+    "56": (_("56 tiles, numbers 0 to 5"), {}),
+    "76": (_("76 tiles, numbers 0 to 5 with mirror tiles"), {"mirror_tiles": True}),
+    "84": (_("84 tiles, numbers 0 to 6"), {"max_number": 6}),
+}
+
+
 class GameStartForm(forms.Form):
     """The game's settings and its seats, clockwise: each seat an existing player (picked, or
     typed exactly) or a new name, as a club member or a guest.
@@ -86,6 +95,12 @@ class GameStartForm(forms.Form):
                  ("individual", _("A pool of their own for each player"))),
         help_text=_("With a pool each, the undealt tiles are split among the players and each "
                     "draws only from their own."),
+    )
+
+    tiles = forms.ChoiceField(
+        label=_("Tiles"), initial="56", required=False,
+        choices=[(name, label) for name, (label, _rules) in TILE_SETS.items()],
+        help_text=_("The larger sets of the original rules: numbers 0 to 6, or mirror tiles."),
     )
 
     def __init__(self, data=None, *args, clubs, **kwargs):

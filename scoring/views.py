@@ -31,7 +31,7 @@ from .access import can_record, recording_access
 from .board_svg import cell_shape
 from .engine_bundle import bundle_zip
 from .filters import GameFilter
-from .forms import GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
+from .forms import TILE_SETS, GameStartForm, ImportForm, ReopenForm, TurnForm, VersionForm
 from .limits import RecordRefused, record_parse
 from .messages import engine_words, refusal
 from .models import Game, Turn
@@ -499,6 +499,7 @@ def _start_overrides(data: dict) -> dict:
         overrides["rounds_limit"] = data["rounds_limit"]
     if data["pool"] == "individual":
         overrides["pool"] = "individual"
+    overrides.update(TILE_SETS[data["tiles"] or "56"][1])
     return overrides
 
 

@@ -72,3 +72,34 @@ def test_round_end_and_the_next_opening_fit(browser, live_server, players, local
             assert not page.locator("#place-button").is_enabled()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("tiles", [{"max_number": 6}, {"mirror_tiles": True}], ids=["84", "76"])
+def test_the_larger_sets_fit_at_the_opening(browser, live_server, tiles):
+    """All 84 (or 76) tiles in the palette at every tablet size, as tall as in play."""
+    game = new_game(players=4, **tiles)
+    size = 84 if "max_number" in tiles else 76
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = context.new_page()
+    try:
+        for width, height in [*SIZES, PHONE]:
+            page.set_viewport_size({"width": width, "height": height})
+            where = f"{width}×{height}, {size} tiles, opening"
+            found = _measure(page, live_server, game, [".who-opens", "#place-button", "#palette"])
+            shoot(page, f"{width}x{height}-{size}-tiles-opening")
+            _check(found, where, whole_page=(width, height) != PHONE)
+            assert found["tiles"] == size
+            assert found["shortest"] >= TILE_HEIGHT, f"{where}: tiles {found['shortest']}px tall"
+        # A tile with a 6 (or a mirror tile) typed in: the palette and the board know it.
+        page.set_viewport_size({"width": 1024, "height": 768})
+        tile = "6-6-6" if size == 84 else "1-3-2"
+        page.check('.who-opens input[value="0"]')
+        page.fill("#tile-typed", tile.replace("-", ""))
+        page.press("#tile-typed", "Enter")
+        page.click("#place-button")
+        page.wait_for_selector('#tablet-root[data-version="1"]')
+        assert not page.locator(f'.ptile[data-tile="{tile}"]').count()
+    finally:
+        context.close()
+    game.refresh_from_db()
+    assert game.rules.get("max_number", 5) == (6 if size == 84 else 5)

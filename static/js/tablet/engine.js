@@ -33,6 +33,7 @@ export function startEngine(bundle, script) {
     engine.ready = true;
     engine.startMs = ms;
     document.documentElement.dataset.engine = "ready";  // for tests and benchmarks
+    document.documentElement.dataset.engineMs = String(Math.round(ms));
     return true;
   }, (error) => {
     engine.failed = true;

@@ -1,9 +1,10 @@
 // The referee's tablet: choosing a tile, a place, its rotation, the draws, and Place or Pass.
-// The engine decides everything on the server: where each tile fits comes with the page
-// (#tablet-data, read through contract.js), and every turn is checked again when it is recorded.
-// This module keeps one state of the turn being entered and applies entry.js' decisions to the
-// page; turns go through the device's queue (queue.js), or straight to the server when a
-// recorded turn is corrected (correct.js).
+// The engine decides everything: the server's, whose table comes with the page (#tablet-data,
+// read through contract.js) and which checks every turn again when it is recorded, and, once it
+// has started, the same engine on the tablet (engine.js), which judges a turn at once and keeps
+// the table while turns wait. This module keeps one state of the turn being entered and applies
+// entry.js' decisions to the page; turns go through the device's queue (queue.js), or straight
+// to the server when a recorded turn is corrected (correct.js).
 import { installBoard, fitBoardTo } from "./board.js";
 import { readTabletData } from "./contract.js";
 import { createCorrector } from "./correct.js";
@@ -25,7 +26,6 @@ let lastTyped = null;  // Enter and then leaving the box must not ask twice
 let stale = false;     // back from the browser's cache until the server's board is in
 let busy = false;      // something entered or waiting that a poll must not throw away
 let asking = false;    // the pass's question is on screen
-let checking = false;  // a turn is with the tablet's engine
 let serverData = null; // the board as the server last sent it
 let engine = null;     // the tablet's own engine (engine.js), when the page has its words
 let words = {};        // the engine's refusals in the referee's words (scoring/messages.py)
@@ -202,18 +202,25 @@ async function askWhyUnknown(text) {
 
 // With the tablet's engine ready a turn is judged at once, on the device: refused in the
 // engine's own words, or shown played before the server (which checks it again) confirms it.
-async function submit(kind) {
+// Taps are taken in order: one made while the turn before is being judged waits for it, and
+// is then entered on the table that turn left.
+let judging = Promise.resolve();
+function submit(kind) {
+  judging = judging.then(() => submitNow(kind)).catch(() => {});
+  return judging;
+}
+async function submitNow(kind) {
   if (kind === "place" && $("#place-button").disabled) return;
   if (kind === "pass" && $("#pass-button").disabled) return;
   const item = turnItem(data, entry, kind);
   if (!engine || !engine.ready || data.correcting) { sender().add(item, data); return; }
-  if (checking) return;
-  checking = true;
-  let answer = null;
-  try { answer = await engine.ask({ kind: "play", turn: engineTurn(item) }); } catch (error) { answer = null; }
-  checking = false;
+  const answer = await engineAnswer(item);
   if (answer && !answer.ok) { showMessage(refusalWords(words, answer.refusal)); return; }
   sender().add(item, data, answer);
+  await applying;  // the table this turn leaves, before the next tap is judged
+}
+async function engineAnswer(item) {
+  try { return await engine.ask({ kind: "play", turn: engineTurn(item) }); } catch (error) { return null; }
 }
 function engineTurn(item) {
   const turn = { seat: item.seat, draw: Number(item.draw) || 0 };
@@ -249,10 +256,7 @@ async function applyOne(item, known) {
     const button = document.querySelector(`.ptile[data-tile="${item.tile}"]`);
     if (button) button.remove();
   }
-  let answer = known || null;
-  if (!answer && engine && engine.ready) {
-    try { answer = await engine.ask({ kind: "play", turn: engineTurn(item) }); } catch (error) { answer = null; }
-  }
+  const answer = known || (engine && engine.ready ? await engineAnswer(item) : null);
   data = answer && answer.ok ? dataFromEngine(data, answer) : dataAfter(data, item);
   if (answer && answer.ok) showNumbers(answer.numbers);
   entry = blankEntry(data);
@@ -283,8 +287,8 @@ async function engineCaughtUp() {
   if (!waiting.length) return;
   let answer = null;
   for (const item of waiting) {
-    answer = await engine.ask({ kind: "play", turn: engineTurn(item) });
-    if (!answer.ok) return;  // the server will say why, in the queue
+    answer = await engineAnswer(item);
+    if (!answer || !answer.ok) return;  // the server will say why, in the queue
   }
   data = dataFromEngine({ ...data, version: serverData.version + waiting.length - 1 }, answer);
   showNumbers(answer.numbers);
