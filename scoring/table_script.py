@@ -8,7 +8,7 @@ itself knows no rule, no turn order and no fits. ``TableSession`` is what the wo
 
 from __future__ import annotations
 
-from scoring.engine import EngineError, GameState, Phase, rules_resolve
+from scoring.engine import EngineError, GameState, HandCount, Phase, rules_resolve
 from scoring.engine.geometry import parity
 from scoring.engine.tiles import rotations, tile_parse
 
@@ -99,6 +99,32 @@ def table_numbers(state) -> dict:
     }
 
 
+def hand_read(tiles: str, count: str, points: str):
+    """One hand as the hands form gives it: tiles ("1-2-3 0-0-4"), else a count and points;
+    None when nothing was entered. ValueError for a count or points that is not a whole number,
+    EngineError for a tile that is not one."""
+    named = tiles.replace(",", " ").split()
+    count, points = count.strip(), points.strip()
+    if named:
+        return [str(tile_parse(t)) for t in named]
+    if count or points:
+        if not (count.isdigit() and points.isdigit()):
+            raise ValueError("count and points must be whole numbers")
+        return HandCount(int(count), int(points))
+    return None
+
+
+def hands_read(fields: dict, players: int) -> dict:
+    """Every hand of the hands form (``tiles-<seat>``, ``count-<seat>``, ``points-<seat>``)."""
+    hands = {}
+    for seat in range(players):
+        hand = hand_read(fields.get(f"tiles-{seat}", ""), fields.get(f"count-{seat}", ""),
+                         fields.get(f"points-{seat}", ""))
+        if hand is not None:
+            hands[seat] = hand
+    return hands
+
+
 def round_start(state, *, start_totals) -> dict:
     """The current round as the tablet's engine replays it: the game's rules and players, the
     totals it started from and its moves so far (GameState.round_log)."""
@@ -144,6 +170,19 @@ class TableSession:
         turn = {"seat": result.seat, "points": result.points, "detail": dict(result.detail),
                 "tile": str(result.tile) if result.tile else ""}
         return {"ok": True, "turn": turn, **self.table()}
+
+    def end_round(self, fields: dict) -> dict:
+        """The hands form entered on the device: the round scored as the server will score it
+        and the next round dealt, or the engine's refusal and no change."""
+        try:
+            end = self.state.end_round(hands_read(fields, len(self.state.players)))
+        except ValueError:
+            return {"ok": False, "refusal": {"code": "bad-hand", "params": {}}}
+        except EngineError as error:
+            return {"ok": False, "refusal": {"code": error.code, "params": dict(error.params)}}
+        return {"ok": True, "end": {"reason": end.reason, "winner": end.winner,
+                                    "points": list(end.points), "game_over": end.game_over},
+                **self.table()}
 
     def tile_check(self, text: str) -> dict | None:
         """Why a typed tile cannot be chosen (not in the set, on the board, …), as the

@@ -24,7 +24,7 @@ from clubs.messages import similar_text
 from clubs.newcomers import SeatsInDoubt
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where_required, require
-from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
+from scoring.engine import EngineError, rules_resolve, tile_parse
 
 from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
@@ -37,6 +37,7 @@ from .messages import engine_words, refusal
 from .models import Game, Turn
 from .qr import qr_svg
 from .records import game_export, game_import
+from .table_script import hands_read
 from .table_shown import table_shown
 from .tables import RoundTable, round_rows
 
@@ -407,14 +408,10 @@ def tablet_hands(request, game, actor, version, token):
     """The tiles left in each hand: `tiles-<seat>` ("1-2-3 0-0-4") or count-/points-<seat>."""
     seats = selectors.game_seats(game)
     names = [s.player.display_name for s in seats]
-    hands = {}
     try:
-        for seat in seats:
-            hand = _hand_from_post(request.POST, seat.position)
-            if hand is not None:
-                hands[seat.position] = hand
-    except ValueError as error:
-        return _message(request, str(error), 400)
+        hands = hands_read(request.POST, len(seats))
+    except ValueError:
+        return _message(request, _("Count and points must be whole numbers."), 400)
     except EngineError as error:
         return _message(request, refusal(error, players=names), 422)
     try:
@@ -422,18 +419,6 @@ def tablet_hands(request, game, actor, version, token):
     except _REFUSALS as refused:
         return _refused(request, token, refused, players=names)
     return _written(request, game, token)
-
-
-def _hand_from_post(post, seat: int):
-    tiles = post.get(f"tiles-{seat}", "").replace(",", " ").split()
-    count, points = post.get(f"count-{seat}", "").strip(), post.get(f"points-{seat}", "").strip()
-    if tiles:
-        return [str(tile_parse(t)) for t in tiles]
-    if count or points:
-        if not (count.isdigit() and points.isdigit()):
-            raise ValueError(_("Count and points must be whole numbers."))
-        return HandCount(int(count), int(points))
-    return None
 
 
 def _flat_errors(form) -> list[str]:

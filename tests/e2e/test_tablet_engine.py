@@ -62,3 +62,40 @@ def test_offline_the_tablets_engine_keeps_the_table(browser, live_server, locale
         context.close()
     turns = Turn.objects.filter(round__game=game).order_by("number")
     assert [(t.seat, t.tile, t.points) for t in turns][1:] == [(1, "1-4-4", 9), (2, "1-1-4", 6)]
+
+
+def test_a_round_ended_offline_takes_its_hands_and_goes_on(browser, live_server):
+    """Anna goes out with her only tile while the Wi-Fi is down: the tablet's engine ends the
+    round, the hands are entered on the device, the next round opens with the engine's totals,
+    and all of it is recorded in order once the connection is back."""
+    game = new_game(players=3)
+    game.rounds.filter(number=0).update(dealt=1)
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        page.goto(tablet_url(live_server, game))
+        engine_ready(page)
+        context.set_offline(True)
+        page.check('.who-opens input[value="0"]')
+        page.click('.ptile[data-tile="4-4-4"]')
+        page.click("#place-button")
+        expect(page.locator("#hands-form h3")).to_have_text("Anna went out!")
+        expect(page.locator("#hands-form .hand")).to_have_count(2)  # Anna holds nothing
+        page.click('.ptile[data-tile="0-0-1"]')  # to Boris, the first one holding tiles
+        page.fill('input[name="count-2"]', "1")
+        page.fill('input[name="points-2"]', "15")
+        page.click("#hands-form button[type=submit]")
+        expect(page.locator("#hands-form")).to_have_count(0)
+        expect(page.locator(".who-opens")).to_be_visible()  # round 2 waits for its opening
+        expect(page.locator("#palette .ptile")).to_have_count(56)
+        expect(page.locator("#queue li")).to_have_text(
+            ["Anna 4-4-4", "the hands at the round’s end"])
+        points = page.locator(".scoreboard .score").all_text_contents()
+        context.set_offline(False)
+        expect(page.locator("#queue")).to_be_hidden(timeout=15_000)
+        assert page.locator(".scoreboard .score").all_text_contents() == points
+    finally:
+        context.close()
+    game.refresh_from_db()
+    assert game.round_number == 1 and [s.score for s in game.seats.order_by("position")] == [
+        int(p) for p in points]

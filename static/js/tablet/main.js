@@ -97,7 +97,7 @@ function render() {
     const on = t.dataset.tile === entry.tile;
     t.classList.toggle("selected", on);
     t.setAttribute("aria-pressed", String(on));
-    if (!hands) t.disabled = !can.tiles;
+    t.disabled = hands ? false : !can.tiles;
   });
   document.querySelectorAll(".who-opens input[name=seat]").forEach((r) => {
     r.checked = Number(r.value) === entry.seat;
@@ -123,8 +123,8 @@ function render() {
   const turn = $("#turn-status");
   if (turn) {
     turn.hidden = !can.turnStatusShown;
-    if (data.localSeat === null) {
-      turn.textContent = words["round-over"] || "";  // ended on this device: hands need the server
+    if (data.localSeat === null && data.hands) {
+      turn.textContent = words["round-over"] || "";  // ended on this device
     } else if (data.localSeat !== undefined) {
       const strong = document.createElement("strong");
       strong.textContent = data.names[data.seat];
@@ -220,7 +220,9 @@ async function submitNow(kind) {
   await applying;  // the table this turn leaves, before the next tap is judged
 }
 async function engineAnswer(item) {
-  try { return await engine.ask({ kind: "play", turn: engineTurn(item) }); } catch (error) { return null; }
+  const ask = item.kind === "hands" ? { kind: "hands", fields: item }
+    : { kind: "play", turn: engineTurn(item) };
+  try { return await engine.ask(ask); } catch (error) { return null; }
 }
 function engineTurn(item) {
   const turn = { seat: item.seat, draw: Number(item.draw) || 0 };
@@ -257,11 +259,75 @@ async function applyOne(item, known) {
     if (button) button.remove();
   }
   const answer = known || (engine && engine.ready ? await engineAnswer(item) : null);
-  data = answer && answer.ok ? dataFromEngine(data, answer) : dataAfter(data, item);
-  if (answer && answer.ok) showNumbers(answer.numbers);
+  if (item.kind === "hands") handsOfflineDone();
+  if (answer && answer.ok) {
+    data = dataFromEngine(data, answer);
+    showNumbers(answer.numbers);
+    if (item.kind === "hands") newRoundOffline();
+    if (data.hands) handsOffline(answer.numbers);
+  } else if (item.kind !== "hands") {
+    data = dataAfter(data, item);
+  }
   entry = blankEntry(data);
   clearTyped();
   render();
+}
+
+// A round the tablet's engine ended while turns wait: the hands are entered here too, from the
+// form the page keeps for it (#hands-offline), and wait in the queue like the turns.
+function handsOffline(numbers) {
+  const template = $("#hands-offline");
+  if (!template || $("#hands-form")) return;
+  const form = template.content.firstElementChild.cloneNode(true);
+  const heading = form.querySelector("h3");
+  heading.textContent = numbers.went_out
+    ? fill(heading.dataset.outText, { who: data.names[numbers.round_winner] })
+    : heading.dataset.blockedText;
+  form.querySelectorAll(".hand").forEach((line) => {
+    if (!numbers.hands[Number(line.dataset.seat)]) line.remove();
+  });
+  const first = form.querySelector("input[name=hand-target]");
+  if (first) first.checked = true;
+  $("#turn-form").hidden = true;
+  $("#turn-form").after(form);
+}
+// The next round on this device: an empty board and every tile of the set back in the palette,
+// as the server's palette draws them (tablet_tags.palette_buttons).
+function newRoundOffline() {
+  const cells = $("#cells");
+  if (cells) cells.replaceChildren();
+  const palette = $("#palette");
+  if (!palette) return;
+  palette.replaceChildren(...Object.keys(data.tiles).map((tile) => {
+    const [a, b, c] = tile.split("-");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "ptile";
+    button.dataset.tile = tile;
+    button.setAttribute("aria-label", tile);
+    button.setAttribute("aria-pressed", "false");
+    const top = document.createElement("span");
+    top.textContent = a;
+    const bottom = document.createElement("span");
+    bottom.textContent = `${c}\u00a0${b}`;
+    button.append(top, bottom);
+    return button;
+  }));
+}
+function handsOfflineDone() {
+  const form = $("#hands-form[data-offline-hands]");
+  if (form) form.remove();
+  const turn = $("#turn-form");
+  if (turn) turn.hidden = false;
+}
+async function submitHandsOffline(form) {
+  const fields = { kind: "hands", ...Object.fromEntries(new FormData(form)) };
+  const answer = await engineAnswer(fields);
+  if (!answer || !answer.ok) {
+    showMessage(refusalWords(words, answer ? answer.refusal : { code: "*", params: {} }));
+    return;
+  }
+  sender().add({ ...fields, who: "" }, data, answer);
 }
 
 // The scoreboard as the tablet's engine counts it, while turns wait on the device.
@@ -463,6 +529,11 @@ installKeys();
 document.addEventListener("click", onClick);
 document.addEventListener("change", onChange);
 document.addEventListener("keydown", onKey);
+document.addEventListener("submit", (event) => {
+  if (!event.target.matches("form[data-offline-hands]")) return;
+  event.preventDefault();
+  judging = judging.then(() => submitHandsOffline(event.target)).catch(() => {});
+});
 document.body.addEventListener("htmx:afterSwap", () => load());
 document.body.addEventListener("htmx:beforeRequest", (event) => {
   // A poll must not throw away a turn the referee is in the middle of.

@@ -4,7 +4,7 @@
 // reload and a closed tab. Turns go in order; a refused one stops the queue until the referee
 // fixes or drops it.
 import {
-  describeItem, placeTaken, pluralSample, queueItem, refusalChoices, renumbered,
+  allTurns, describeItem, placeTaken, pluralSample, queueItem, refusalChoices, renumbered,
 } from "./waiting.js";
 
 const RETRY_MS = 3000;
@@ -60,7 +60,8 @@ export function createQueue(tablet) {
     if (offline) parts.push(box.dataset.offlineText);
     box.querySelector(".queue-count").textContent = parts.join(" · ");
     box.classList.toggle("offline", offline);
-    const words = { passText: box.dataset.passText, drewText: box.dataset.drewText };
+    const words = { passText: box.dataset.passText, drewText: box.dataset.drewText,
+                    handsText: box.dataset.handsText };
     box.querySelector(".queue-list").replaceChildren(...items.map((item, i) => {
       const li = document.createElement("li");
       li.className = item.refused ? "refused" : "waiting";
@@ -173,7 +174,7 @@ export function createQueue(tablet) {
       refresh();
       return;
     }
-    if (items.length > 1) { await flushAll(); return; }
+    if (items.length > 1 && allTurns(items)) { await flushAll(); return; }
     const item = items[0];
     queue.sending = true;
     refresh();
@@ -287,8 +288,9 @@ export function createQueue(tablet) {
     fixing: () => fixing,
     waiting: () => items.filter((item) => item.applied).map(placed),
     add(fields, data, answer) {
-      const item = queueItem(fields, { key: newKey(), url: data.urls.turn, version: data.version,
-                                        place: data.position });
+      const hands = fields.kind === "hands";
+      const item = queueItem(fields, { key: newKey(), url: hands ? data.urls.hands : data.urls.turn,
+                                        version: data.version, place: hands ? null : data.position });
       if (fixing) {
         fixing = false;
         items = renumbered([item, ...items], serverVersion);

@@ -20,9 +20,10 @@ export function pluralSample(lang, n) {
 }
 
 /** "Anna 1-2-3, drew 2" or "Boris passes": one waiting turn in the queue's list.
- * @param {{passText: string, drewText: string}} words translated samples */
+ * @param {{passText: string, drewText: string, handsText: string}} words translated samples */
 export function describeItem(words, item) {
   const f = item.fields;
+  if (f.kind === "hands") return words.handsText;
   let text = f.kind === "place" ? item.who + " " + item.tile : words.passText.replace("{who}", item.who);
   if (Number(f.draw)) text += ", " + words.drewText.replace("{n}", f.draw);
   return text;
@@ -40,4 +41,9 @@ export function queueItem(fields, { key, url, version, place }) {
 export function refusalChoices(item) {
   if (item.theirs) return item.theirs.correct ? ["keep", "correct"] : ["keep"];
   return ["fix", "drop"];
+}
+
+/** Whether the waiting turns may go in one request (scoring/queued.py takes turns only). */
+export function allTurns(items) {
+  return items.every((item) => item.fields.kind !== "hands");
 }

@@ -29,6 +29,8 @@ def call(text):
     if ask["kind"] == "play":
         t = ask["turn"]
         return json.dumps(session.play(t["seat"], t.get("draw", 0), t.get("at"), t.get("corners")))
+    if ask["kind"] == "hands":
+        return json.dumps(session.end_round(ask["fields"]))
     if ask["kind"] == "tile":
         return json.dumps(session.tile_check(ask["text"]))
     raise ValueError(ask["kind"])
