@@ -38,7 +38,7 @@ class ScriptData(TypedDict, total=False):
     names: list[str]
     draws_left: int
     draw_penalty: int
-    # "pass" is a keyword: the key is added by script_data
+    # and "pass" (a keyword, so not declared here): table_script.pass_cost
     urls: dict[str, str]
     queue_key: str
     cells: dict[str, dict]
