@@ -6,6 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 REQUIREMENTS := requirements/base.txt requirements/dev.txt requirements/prod.txt pyproject.toml
+NODE_STAMP := node_modules/.installed
 
 .PHONY: run test venv lint migrate messages bench worker
 
@@ -15,7 +16,12 @@ $(STAMP): $(REQUIREMENTS)
 	$(BIN)/python -m pip install --quiet -r requirements/dev.txt -r requirements/prod.txt
 	touch $(STAMP)
 
-venv: $(STAMP)
+# The tablet's npm packages, exactly as package-lock.json pins them (served as static files).
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+venv: $(STAMP) $(NODE_STAMP)
 
 run: venv
 	$(BIN)/python manage.py migrate --noinput
@@ -28,6 +34,7 @@ lint: venv
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 test: lint
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 # Not part of the two: helpers for developers.

@@ -1,6 +1,8 @@
-"""The referee's tablet in a browser, timed as the referee feels it (issue 10): tap on a tile →
-its cells lit, and Place → the new board drawn, over a whole game; and 20 turns queued offline →
-all recorded after the connection returns.
+"""The referee's tablet in a browser, timed as the referee feels it (issues 10 and 23): tap on a
+tile → its cells lit, and Place → the new board drawn, over a whole game; the tablet's own engine
+(Pyodide in a Web Worker): its first start, its start again from the browser's copies, and Place
+→ the engine's board (before the server's answer); the engine under Node beside CPython over the
+same game; and 20 turns queued offline → all recorded after the connection returns.
 
 Chromium (Playwright) drives the tablet served by gunicorn (DEBUG=0) on PostgreSQL. The game is
 played by the robot at a simulated table (real deals, draws and hands; random legal choices) and
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 from _machine import machine
 
@@ -37,6 +40,27 @@ TAP_TILE = """(tile) => new Promise((done) => {
   document.querySelector(`.ptile[data-tile="${tile}"]`).click();
   requestAnimationFrame(() => setTimeout(() => done([performance.now() - t0,
     document.querySelectorAll('#hints .hint').length]), 0));
+})"""
+# Place with the tablet's engine ready: [until the engine's board is drawn (the placed tile,
+# dashed until the server has it), until the server's board is in] (the first is the second
+# when the server answers before the engine).
+TAP_AND_LOCAL = """([selector, version]) => new Promise((done) => {
+  const before = document.querySelectorAll('#cells .tile.queued').length;
+  const t0 = performance.now();
+  let local = null;
+  document.querySelector(selector).click();
+  const check = () => {
+    const root = document.getElementById('tablet-root');
+    const served = root && root.dataset.version === String(version);
+    if (local === null && (served
+        || document.querySelectorAll('#cells .tile.queued').length > before)) {
+      local = performance.now() - t0;
+    }
+    const end = () => done([local, performance.now() - t0]);
+    if (served) requestAnimationFrame(() => setTimeout(end, 0));
+    else requestAnimationFrame(check);
+  };
+  check();
 })"""
 TAP_AND_WAIT = """([selector, version]) => new Promise((done) => {
   const t0 = performance.now();
@@ -70,18 +94,19 @@ def tablet_robot(page, version):
         def __init__(self, *args):
             super().__init__(*args)
             self.version = version
-            self.taps, self.places = [], []
+            self.taps, self.places, self.local = [], [], []
 
         def turn(self, seat, draw, at=None, corners=None):
             expected = super().turn(seat, draw, at, corners)
             if self.engine.round_turns == 1:  # the opening: the referee says who opens
                 page.check(f'.who-opens input[value="{seat}"]')
+            self.version += 1
+            if at is None:  # the one pass control, then its question
+                page.click("#pass-button")
+                page.evaluate(TAP_AND_WAIT, ["#pass-yes", self.version])
+                return expected
             for _ in range(draw):
                 page.click("#draw-plus")
-            self.version += 1
-            if at is None:
-                page.evaluate(TAP_AND_WAIT, ["#pass-button", self.version])
-                return expected
             tile = str(tile_from_corners(corners))
             took, lit = page.evaluate(TAP_TILE, tile)
             assert lit, f"{tile} lit no cell"
@@ -92,7 +117,9 @@ def tablet_robot(page, version):
             want = [str(n) for n in corners]
             while page.locator("#ghost text").all_text_contents() != want:
                 page.click(cell)  # again: the tile turns
-            self.places.append(page.evaluate(TAP_AND_WAIT, ["#place-button", self.version]))
+            local, served = page.evaluate(TAP_AND_LOCAL, ["#place-button", self.version])
+            self.local.append(local)
+            self.places.append(served)
             return expected
 
         def hands(self, hands):
@@ -104,6 +131,39 @@ def tablet_robot(page, version):
             return end
 
     return BrowserRobot
+
+
+def engine_started(page) -> float:
+    """Waits for the tablet's engine; the worker's own time to load Pyodide and the bundle."""
+    page.wait_for_selector('html[data-engine="ready"]', timeout=300_000)
+    return float(page.get_attribute("html", "data-engine-ms"))
+
+
+def engine_in_node() -> tuple[dict, float, float]:
+    """One generated game traced by the tablet's engine under Node, and the same by CPython."""
+    import base64
+    import json
+
+    from scoring.demo import TableRobot
+    from scoring.engine import GameState, record_write, rules_resolve
+    from scoring.engine_bundle import bundle_zip
+    from tests.scoring.engine_trace import trace
+
+    state = TableRobot(GameState(["a", "b", "c", "d"], rules_resolve("pressman")),
+                       random.Random(7)).play_game()
+    record = record_write(state)
+    started = time.perf_counter()
+    trace(record)
+    cpython = (time.perf_counter() - started) * 1000
+    job = {"bundle": base64.b64encode(bundle_zip()[0]).decode(),
+           "files": {"engine_trace.py": Path(ROOT, "tests/scoring/engine_trace.py").read_text()},
+           "args": record, "code": "import json\nfrom engine_trace import trace\n"
+                                   "json.dumps(len(trace(ARGS)))"}
+    answer = json.loads(subprocess.run(["node", os.path.join(ROOT, "tests/js/pyodide_runner.mjs")],
+                                       input=json.dumps(job), capture_output=True, text=True,
+                                       check=True).stdout)
+    turns = sum(len(r["moves"]) for r in record["rounds"])
+    return answer, cpython, turns
 
 
 def main() -> None:
@@ -163,6 +223,9 @@ def main() -> None:
                                           has_touch=True)
             page = context.new_page()
             page.goto(f"{base}/games/t/{game.table_token}/")
+            first_start = engine_started(page)
+            page.reload()
+            warm_start = engine_started(page)
             robot = tablet_robot(page, game.version)(
                 GameState([str(p.pk) for p in people[:args.players]],
                           rules_resolve("pressman")), random.Random(args.seed))
@@ -181,8 +244,8 @@ def main() -> None:
             page.wait_for_selector('#tablet-root[data-version="1"]')
             context.set_offline(True)
             for _ in range(args.queued):
-                page.click("#draw-plus")
                 page.click("#pass-button")
+                page.click("#pass-yes")
             page.wait_for_selector("#queue:not([hidden])")
             assert Turn.objects.filter(round__game=queued).count() == 1
             sent = time.perf_counter()
@@ -204,7 +267,14 @@ def main() -> None:
           f"{game.rounds.count()} rounds, {game.turn_count} turns, final scores {seats} "
           f"(the engine's), {played:.0f} s to enter")
     report("tap on a tile -> its cells lit", robot.taps)
-    report("Place -> the new board drawn", robot.places)
+    report("Place -> the engine's board drawn (tablet's engine)", robot.local)
+    report("Place -> the server's board drawn", robot.places)
+    print(f"tablet's engine start in the worker (Pyodide + bundle): first {first_start:.0f} ms, "
+          f"again from the browser's copies {warm_start:.0f} ms")
+    node, cpython, turns = engine_in_node()
+    print(f"engine under Node (Pyodide {node['python']}): start {node['ms']['load']:.0f} ms, "
+          f"bundle {node['ms']['bundle']:.0f} ms; one game of {turns} turns traced "
+          f"{node['ms']['run']:.0f} ms (CPython, same run: {cpython:.0f} ms)")
     print(f"{args.queued} turns queued offline -> all recorded after reconnect: "
           f"{drained * 1000:.0f} ms")
 

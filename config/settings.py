@@ -159,7 +159,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Pyodide, the tablet's own engine's Python (npm, pinned by package-lock.json; make venv runs
+# npm ci), served from our own static files as /static/pyodide/.
+STATICFILES_DIRS = [BASE_DIR / "static", ("pyodide", BASE_DIR / "node_modules" / "pyodide")]
 # In development whitenoise serves straight from the app and project folders, so there is
 # no collected STATIC_ROOT yet; that is expected, not worth a warning on every start.
 WHITENOISE_USE_FINDERS = DEBUG
@@ -276,6 +278,8 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],
+        # The tablet's engine runs in a module Web Worker from our own static files.
+        "worker-src": [SELF],
         "font-src": [SELF],
         "object-src": [NONE],
         "base-uri": [SELF],

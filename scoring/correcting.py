@@ -51,7 +51,7 @@ def turn_correct(request, pk, round_number, turn_number):
         "game": game, "table": table_shown(view), "urls": urls, "data": data,
         "correction": correction,
         "turn": turn, "round_number": round_number, "correcting": True,
-        "palette": tablet_data.palette(view.state, data.get("tiles")),
+        "palette": tablet_data.palette(view.state, data["tiles"]),
         "recorded": tablet_data.entry_label(view.names, seat=turn.seat, tile=turn.tile,
                                             points=turn.points),
     }))

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from scoring.engine import GameState, record_write, rules_resolve, tile_set
+from scoring.engine import GameState, Phase, record_write, rules_resolve, tile_set
 
 from .models import Game, Round, Turn
 from .records import game_import
@@ -61,7 +61,7 @@ class TableRobot:
     def step(self):
         """One turn of the current round, dealing anew when the round is fresh."""
         engine = self.engine
-        if engine.phase == "opening":
+        if engine.phase == Phase.OPENING:
             self.table = Table(engine.rules, len(engine.players), self.rng)
             seat, tile = self.table.opener()
             self.table.hands[seat].remove(tile)
@@ -86,7 +86,7 @@ class TableRobot:
 
     def play_round(self) -> list:
         results = [self.step()]
-        while self.engine.phase == "play":
+        while self.engine.phase == Phase.PLAY:
             results.append(self.step())
         results.append(self.end_round())
         return results
@@ -94,7 +94,7 @@ class TableRobot:
     def play_game(self, max_rounds: int = 40) -> GameState:
         for _round in range(max_rounds):
             self.play_round()
-            if self.engine.phase == "over":
+            if self.engine.phase == Phase.OVER:
                 break
         return self.engine
 
@@ -133,7 +133,7 @@ def robot_record(names: list[str], rules_spec, rng: random.Random, *, rounds: in
         for _round in range(rounds):
             robot.play_round()
         for _turn in range(extra_turns):
-            if robot.engine.phase not in ("opening", "play"):
+            if robot.engine.phase not in (Phase.OPENING, Phase.PLAY):
                 break
             robot.step()
     record = record_write(robot.engine)

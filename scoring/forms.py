@@ -6,7 +6,7 @@ from clubs.models import Club, Player
 from clubs.names import name_key, same_name
 from clubs.newcomers import Newcomer
 
-from .limits import CELL_MAX, HAND_MAX, TARGET_MAX
+from .limits import CELL_MAX, TARGET_MAX
 from .presets import preset_choices
 
 
@@ -63,15 +63,17 @@ class ClubShownForm(forms.Form):
         self.fields["club"].queryset = clubs
 
 
-class HandCountForm(forms.Form):
-    """A hand counted, not named: how many tiles are left and their points."""
-
-    count = forms.IntegerField(min_value=0, max_value=HAND_MAX)
-    points = forms.IntegerField(min_value=0, max_value=HAND_MAX)
-
-
 SEATS = 6  # the most any rules seat
 NAME_MAX = Player._meta.get_field("display_name").max_length
+
+
+#: The tile sets a game may be played with (rules.md §1): a name, what the form says, and the
+#: rules' parameters for it.
+TILE_SETS = {
+    "56": (_("56 tiles, numbers 0 to 5"), {}),
+    "76": (_("76 tiles, numbers 0 to 5 with mirror tiles"), {"mirror_tiles": True}),
+    "84": (_("84 tiles, numbers 0 to 6"), {"max_number": 6}),
+}
 
 
 class GameStartForm(forms.Form):
@@ -104,6 +106,12 @@ class GameStartForm(forms.Form):
                  ("individual", _("A pool of their own for each player"))),
         help_text=_("With a pool each, the undealt tiles are split among the players and each "
                     "draws only from their own."),
+    )
+
+    tiles = forms.ChoiceField(
+        label=_("Tiles"), initial="56", required=False,
+        choices=[(name, label) for name, (label, _rules) in TILE_SETS.items()],
+        help_text=_("The larger sets of the original rules: numbers 0 to 6, or mirror tiles."),
     )
 
     def __init__(self, data=None, *args, clubs, **kwargs):

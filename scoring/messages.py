@@ -340,3 +340,32 @@ def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) 
 
 def _count(value) -> int:
     return value if isinstance(value, int) else 0
+
+
+#: The refusals a turn can meet, for engine_words (GameState.play's codes).
+_TURN_CODES = ("occupied", "no-such-tile", "bad-tile", "tile-played", "not-adjacent",
+               "opening-draw", "must-place", "round-over", "game-over", "empty-hand", "bad-move",
+               "unknown-player")
+_MOST = 84  # the largest set's tiles: no count in a turn's refusal goes past it
+
+
+def engine_words(players: list[str]) -> dict:
+    """The sentences of a turn's refusals, for the tablet's own engine to word its refusals
+    offline exactly as the server would (static/js/tablet/words.js): each made by ``refusal``
+    in the reader's language. A corner's name and whose turn it is are spelled out for each
+    case; counts are given for each number; ``{needed}`` and ``{given}`` are filled in."""
+    words: dict = {code: refusal(EngineError(code, "", {})) for code in _TURN_CODES}
+    words["*"] = _("The engine refused this turn.")
+    for seat in range(len(players)):
+        words[f"out-of-turn:{seat}"] = refusal(
+            EngineError("out-of-turn", "", {"expected_seat": seat}), players=players)
+    for orientation, at in (("up", (0, 0)), ("down", (1, 0))):
+        for corner in range(3):
+            words[f"mismatch:{orientation}:{corner}"] = refusal(EngineError(
+                "mismatch", "", {"corner": corner, "needed": "{needed}", "given": "{given}"}),
+                at=at)
+    for code, name in (("too-many-draws", "limit"), ("pool-empty", "pool"),
+                       ("must-draw", "needed")):
+        words[code] = [refusal(EngineError(code, "", {name: n, "given": "{given}"}))
+                       for n in range(_MOST + 1)]
+    return words

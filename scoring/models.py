@@ -10,6 +10,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubs.models import AuditRecord, Club, Player, holds
 
+from .engine import Phase as EnginePhase
 from .presets import preset_name
 from .titles import title_render
 
@@ -18,17 +19,24 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+_PHASE_WORDS = {
+    EnginePhase.OPENING: _("waiting for the opening"),
+    EnginePhase.PLAY: _("in play"),
+    EnginePhase.HANDS: _("waiting for the hands"),
+    EnginePhase.OVER: _("over"),
+}
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("in progress")
         FINISHED = "finished", pgettext_lazy("game status", "finished")
         ABANDONED = "abandoned", pgettext_lazy("game status", "abandoned")
 
-    class Phase(models.TextChoices):
-        OPENING = "opening", _("waiting for the opening")
-        PLAY = "play", _("in play")
-        HANDS = "hands", _("waiting for the hands")
-        OVER = "over", _("over")
+    # The engine's phases, each with the words a page shows; a phase added to the engine
+    # without words here fails at import.
+    Phase = models.TextChoices("Phase", [
+        (phase.name, (phase.value, _PHASE_WORDS[phase])) for phase in EnginePhase])
 
     class Entry(models.TextChoices):
         MOVES = "moves", _("recorded move by move")

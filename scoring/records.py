@@ -14,6 +14,7 @@ from scoring.engine import (
     PRESETS,
     GameState,
     HandCount,
+    Phase,
     record_compose,
     record_round,
     record_state,
@@ -180,7 +181,7 @@ def record_rows(game: Game, record: dict, *, actor: Actor, ended_at) -> RecordRo
     rounds = [s.round for s in stored]
     turns = [turn for s in stored for turn in s.turns]
     ended = [s.hands for s in stored if s.hands is not None]
-    if state.phase == "opening" and state.round_index == len(rounds):
+    if state.phase == Phase.OPENING and state.round_index == len(rounds):
         rounds.append(Round(game=game, number=state.round_index,
                             start_totals=list(state.totals), totals=list(state.totals)))
     return RecordRows(state=state, rounds=rounds, turns=turns,

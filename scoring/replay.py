@@ -24,6 +24,7 @@ from scoring.engine import (
     EngineError,
     GameState,
     HandCount,
+    Phase,
     RoundEnd,
     TurnResult,
     decided_state,
@@ -262,7 +263,7 @@ def cache_state(game: Game, seats: list[Seat], state: GameState) -> None:
     game.winner_seats = list(state.winners)
     for seat in seats:
         seat.score = state.totals[seat.position]
-        seat.hand_size = state.hand_sizes[seat.position] if state.phase != "over" else 0
+        seat.hand_size = state.hand_sizes[seat.position] if state.phase != Phase.OVER else 0
 
 
 def places_cache(seats: list[Seat], state: GameState) -> None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.engine import tile_set
+
 from .board_svg import cells_svg
 from .models import Game, Round
 from .selectors import TableView
@@ -70,6 +72,7 @@ class TableShown:
     has_pools: bool
     round_number: int  # 1-based
     pool_size: int
+    set_size: int  # tiles in the set: 56, 76 or 84 (the palette's layout follows it)
     target: int | None
     rounds_limit: int | None
     to_play: str  # the name of who plays next, "" when anyone may (the opening) or nobody
@@ -131,6 +134,7 @@ def table_shown(view: TableView) -> TableShown:
         has_pools=bool(state.pools),
         round_number=state.round_index + 1,
         pool_size=state.pool_size,
+        set_size=len(tile_set(state.rules.max_number, state.rules.mirror_tiles)),
         target=game.target,
         rounds_limit=game.rounds_limit,
         to_play=seat_name(names, state.to_play),
@@ -142,7 +146,8 @@ def table_shown(view: TableView) -> TableShown:
             detail=last.detail or {}),
         round_result=(_round_result(previous, names)
                       if previous is not None and phase != Game.Phase.PLAY else None),
-        can_undo=bool(last or state.round_index or phase == Game.Phase.OVER),
+        # A finished game is reopened (game page), never undone from the tablet.
+        can_undo=game.status == Game.Status.PLAYING and bool(last or state.round_index),
         view_box=view.view_box,
         cells_svg=mark_safe(cells_svg(view.cells, view.last_cell)),  # numbers and coordinates
     )

@@ -1,78 +1,65 @@
 """What the tablet's script needs to know about the table, worked out by the engine on the server.
 
 The script never judges a move: it is given, for every tile not on the table, each cell where the
-engine says it fits and the rotations that fit there, and what a pass would cost. Choosing a tile
-then lights its cells at once, with no request, and still works while the Wi-Fi is down.
+engine says it fits and the rotations that fit there, and what a pass would cost (table_script,
+the same code the tablet's own engine runs). Choosing a tile then lights its cells at once, with
+no request, and still works while the Wi-Fi is down.
 """
 
 from __future__ import annotations
+
+from typing import TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from clubs.numbers import signed
-from scoring.engine import EngineError
-from scoring.engine.tiles import rotations
+from scoring.engine import Phase
 
-from .board_svg import cell_shape
+from .table_script import round_start, script_state, tile_fits
 
-
-def tile_fits(state, tile) -> list[tuple[tuple[int, int], tuple[int, int, int]]]:
-    """Every (cell, corners) where the tile may go. The opening may go anywhere, so the
-    tablet offers it on the origin cell, turned each distinct way."""
-    if state.phase == "opening":
-        return [((0, 0), rot) for rot in rotations(tile)]
-    return state.fits(tile)
+__all__ = ["ScriptData", "entry_label", "palette", "script_data", "tile_fits", "undo_question"]
 
 
-def table_fits(state) -> tuple[dict, dict]:
-    """(cells, tiles): every cell some tile fits, drawn once; per tile its cells and rotations.
+class ScriptData(TypedDict, total=False):
+    """The tablet script's contract (static/js/tablet/contract.js checks the same fields).
 
-    cells: "c,r" -> {"points": polygon, "labels": [[x, y] per corner]}
-    tiles: "a-b-c" -> [["c,r", [[n0, n1, n2], …]], …] ([] when it fits nowhere)
+    Booleans and seats only: the script is never sent a phase name to compare, nor the order
+    of play to work out; ``next_seats[s]`` is who plays after seat ``s``.
     """
-    cells: dict[str, dict] = {}
-    tiles: dict[str, list] = {}
-    for tile in state.unplayed_tiles():
-        fits = tile_fits(state, tile)
-        by_cell: dict[tuple[int, int], list] = {}
-        for at, corners in fits:
-            by_cell.setdefault(at, []).append(list(corners))
-        entry = []
-        for (c, r), options in sorted(by_cell.items()):
-            key = f"{c},{r}"
-            if key not in cells:
-                shape = cell_shape(c, r, options[0])
-                cells[key] = {"points": shape["points"],
-                              "labels": [[lb["x"], lb["y"]] for lb in shape["labels"]]}
-            entry.append([key, options])
-        tiles[str(tile)] = entry
-    return cells, tiles
+
+    version: int
+    game: int
+    takes_turns: bool
+    opening: bool
+    hands: bool
+    seat: int | None
+    next_seats: list[int]
+    position: list[int]  # [round, turn]: where the next turn goes (0-based, as in the URLs)
+    names: list[str]
+    draws_left: int
+    draw_penalty: int
+    # and "pass" (a keyword, so not declared here): table_script.pass_cost
+    urls: dict[str, str]
+    queue_key: str
+    cells: dict[str, dict]
+    tiles: dict[str, list]
+    start: dict  # the round for the tablet's own engine (table_script.round_start)
+    correcting: bool
+    recorded: dict
 
 
-def palette(state, fits: dict | None) -> list[dict]:
+def palette(state, fits: dict) -> list[dict]:
     """The tiles not on the table, as the palette's buttons: each tile, its three numbers and
-    whether it fits anywhere (``fits``: table_fits' tiles; None when any tile may be chosen,
-    as while entering the hands)."""
-    if state.phase not in ("opening", "play", "hands"):
+    whether it fits anywhere (``fits``: table_fits' tiles); while the hands are entered any tile
+    may be chosen."""
+    if state.phase == Phase.OVER:
         return []
+    anything = not state.phase.takes_turns
     return [
-        {"tile": str(t), "numbers": tuple(t), "fits": fits is None or bool(fits[str(t)])}
+        {"tile": str(t), "numbers": tuple(t), "fits": anything or bool(fits.get(str(t)))}
         for t in state.unplayed_tiles()
     ]
-
-
-def pass_cost(state) -> dict:
-    """What a pass costs, asked of the engine on a copy of the state: {"draws": n, "points": p}
-    for the one number of draws after which a pass is allowed; None when no pass is possible."""
-    if state.phase != "play":
-        return None
-    draws = state.draws_left
-    try:
-        result = state.copy().play(state.to_play, draw=draws)
-    except EngineError:
-        return None
-    return {"draws": draws, "points": result.points}
 
 
 def entry_label(names: list[str], *, seat: int, tile: str, points: int) -> str:
@@ -97,21 +84,11 @@ def undo_question(view) -> str:
     return _("Undo: the hands counted at the end of round %(round)s?") % {"round": number}
 
 
-def script_data(view, *, urls: dict, key_prefix: str) -> dict:
-    """Everything tablet.js reads, as one JSON object (json_script; no inline script)."""
-    state = view.state
-    data = {
-        "version": view.game.version,
-        "game": view.game.pk,
-        "phase": state.phase,
-        "seat": state.to_play,
-        "names": view.names,
-        "draws_left": state.draws_left,
-        "draw_penalty": state.rules.draw_penalty,
-        "pass": pass_cost(state),
-        "urls": urls,
-        "queue_key": key_prefix,
-    }
-    if state.phase in ("opening", "play"):
-        data["cells"], data["tiles"] = table_fits(state)
+def script_data(view, *, urls: dict, key_prefix: str) -> ScriptData:
+    """Everything the tablet's script reads, as one JSON object (json_script; no inline script):
+    the rules' part from table_script (the same code the tablet's own engine runs), and the
+    game's version, names and addresses."""
+    data = ScriptData(version=view.game.version, game=view.game.pk, names=view.names, urls=urls,
+                      queue_key=key_prefix, **script_state(view.state))
+    data["start"] = round_start(view.state, start_totals=view.round.start_totals)
     return data

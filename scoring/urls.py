@@ -12,6 +12,7 @@ _tablet = [
     ("fits/", views.tablet_fits, "fits"),
     ("turn/", views.tablet_turn, "turn"),
     ("turns/", queued.tablet_turns, "turns"),
+    ("turn-at/", views.tablet_turn_at, "turn-at"),
     ("undo/", views.tablet_undo, "undo"),
     ("hands/", views.tablet_hands, "hands"),
 ]
@@ -21,6 +22,8 @@ urlpatterns = [
     path("new/", views.game_new, name="game-new"),
     path("import/", views.game_import_view, name="game-import"),
     path("tablet-sw.js", views.tablet_service_worker, name="tablet-sw"),
+    path("tablet-engine.zip", views.tablet_engine, name="tablet-engine"),
+    path("tablet-engine-worker.js", views.tablet_engine_worker, name="tablet-engine-worker"),
     path("<int:pk>/", views.game_detail, name="game-detail"),
     path("<int:pk>/live/", views.game_live, name="game-live"),
     path("<int:pk>/record.json", views.game_record, name="game-record"),

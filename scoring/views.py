@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from functools import wraps
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -24,26 +25,28 @@ from clubs.messages import similar_text
 from clubs.newcomers import SeatsElsewhere, SeatsInDoubt
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where_required, require
-from scoring.engine import EngineError, HandCount, rules_resolve, tile_parse
+from scoring.engine import EngineError, rules_resolve, tile_parse
 
 from . import live, selectors, services, spectating, tablet_data
 from .access import can_record, recording_access
 from .board_svg import cell_shape
+from .engine_bundle import bundle_zip
 from .filters import GameFilter
 from .forms import (
+    TILE_SETS,
     ClubShownForm,
     GameStartForm,
-    HandCountForm,
     ImportForm,
     ReopenForm,
     TurnForm,
     VersionForm,
 )
 from .limits import HAND_MAX, RecordRefused, record_parse
-from .messages import RESULT_CLOSED, refusal
-from .models import Game
+from .messages import RESULT_CLOSED, engine_words, refusal
+from .models import Game, Turn
 from .qr import qr_svg
 from .records import game_export, game_import
+from .table_script import HandUnreadable, hands_read
 from .table_shown import table_shown
 from .tables import RoundTable, round_rows
 
@@ -175,8 +178,13 @@ def _urls(game: Game, token: str | None) -> dict:
     else:
         def name(action):
             return reverse(f"scoring:{action}", args=[game.pk])
-    urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll")}
+    urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll",
+                                 "turn-at")}
     urls["sw"] = reverse("scoring:tablet-sw")
+    urls["engine"] = f'{reverse("scoring:tablet-engine")}?v={bundle_zip()[1]}'
+    urls["engine_worker"] = reverse("scoring:tablet-engine-worker")
+    urls["engine_files"] = f"{settings.STATIC_URL}pyodide/"  # Pyodide's, for the offline cache
+    urls["game"] = game.get_absolute_url()
     return urls
 
 
@@ -187,7 +195,7 @@ def _tablet_context(request, game, token, view=None, **extra):
     table = table_shown(view)
     return {
         "game": game, "table": table, "urls": urls, "token": token, "data": data,
-        "palette": tablet_data.palette(view.state, data.get("tiles")),
+        "palette": tablet_data.palette(view.state, data["tiles"]),
         "undo_question": tablet_data.undo_question(view),
         # Hands go to the first player still holding tiles, never to one who went out.
         "first_holder": next((row.seat for row in table.rows if row.hand), None),
@@ -219,7 +227,33 @@ def _message(request, text: str, status: int, kind: str = "error"):
 
 def tablet(request, pk=None, token=None):
     game, _actor = recording_access(request, pk=pk, token=token)
-    return _no_store(render(request, "scoring/tablet.html", _tablet_context(request, game, token)))
+    context = _tablet_context(request, game, token)
+    # Once a page, not on every poll: the words of a turn's refusals for the tablet's engine.
+    context["engine_words"] = engine_words(context["data"]["names"])
+    return _no_store(render(request, "scoring/tablet.html", context))
+
+
+@require_GET
+@csp_update({"script-src": ["'wasm-unsafe-eval'"]})  # this worker's policy only, not the page's
+def tablet_engine_worker(request):
+    """The Web Worker that runs the tablet's own engine (Pyodide compiles WebAssembly, which a
+    policy must allow). Served under /games/ like the service worker, inside its scope."""
+    response = render(request, "scoring/js/tablet-engine-worker.js",
+                      content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def tablet_engine(request):
+    """The tablet's own engine: the server's pure Python files as one zip (engine_bundle), for
+    Pyodide. Its address carries its digest, so it is cached for good and changes with the
+    code; the tablet's service worker keeps it for a reload offline."""
+    data, digest = bundle_zip()
+    response = HttpResponse(data, content_type="application/zip")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    response["ETag"] = f'"{digest}"'
+    return response
 
 
 @require_GET
@@ -236,6 +270,26 @@ def tablet_poll(request, pk=None, token=None):
     if request.GET.get("v") == str(game.version):
         return HttpResponse(status=204)
     return _render_tablet(request, game, token)
+
+
+@require_GET
+def tablet_turn_at(request, pk=None, token=None):
+    """A recorded turn by its place (``round``, ``number``, 0-based), for a tablet whose waiting
+    turn found that place taken by another tablet: the turn in a few words, and the address to
+    correct it when the asker may correct (an audited correction; scoring/correcting.py)."""
+    game, _actor = recording_access(request, pk=pk, token=token)
+    try:
+        place = int(request.GET.get("round", "")), int(request.GET.get("number", ""))
+    except ValueError:
+        return JsonResponse({"found": False}, status=400)
+    turn = Turn.objects.filter(round__game=game, round__number=place[0], number=place[1]).first()
+    if turn is None:
+        return JsonResponse({"found": False})
+    names = [seat.player.display_name for seat in selectors.game_seats(game)]
+    correct = (reverse("scoring:turn-correct", args=[game.pk, *place])
+               if allowed(request.user, Do.CORRECT, game) else None)
+    return JsonResponse({"found": True, "correct": correct, "label": tablet_data.entry_label(
+        names, seat=turn.seat, tile=turn.tile, points=turn.points)})
 
 
 @require_GET
@@ -369,14 +423,12 @@ def tablet_hands(request, game, actor, version, token):
     """The tiles left in each hand: `tiles-<seat>` ("1-2-3 0-0-4") or count-/points-<seat>."""
     seats = selectors.game_seats(game)
     names = [s.player.display_name for s in seats]
-    hands = {}
     try:
-        for seat, name in zip(seats, names, strict=True):
-            hand = _hand_from_post(request.POST, seat.position, name)
-            if hand is not None:
-                hands[seat.position] = hand
+        hands = hands_read(request.POST, len(seats))
     except HandUnreadable as error:
-        return _message(request, str(error), 400)
+        return _message(request, _(
+            "%(player)s: the number of tiles left and their points must be whole numbers "
+            "from 0 to %(n)s.") % {"player": names[error.seat], "n": HAND_MAX}, 400)
     except EngineError as error:
         return _message(request, refusal(error, players=names), 422)
     try:
@@ -384,25 +436,6 @@ def tablet_hands(request, game, actor, version, token):
     except _REFUSALS as refused:
         return _refused(request, token, refused, players=names)
     return _written(request, game, token)
-
-
-class HandUnreadable(ValueError):
-    """A counted hand whose numbers are not whole numbers in range; says whose, in words."""
-
-
-def _hand_from_post(post, seat: int, name: str):
-    tiles = post.get(f"tiles-{seat}", "").replace(",", " ").split()
-    count, points = post.get(f"count-{seat}", "").strip(), post.get(f"points-{seat}", "").strip()
-    if tiles:
-        return [str(tile_parse(t)) for t in tiles]
-    if count or points:
-        form = HandCountForm({"count": count, "points": points})
-        if not form.is_valid():
-            raise HandUnreadable(
-                _("%(player)s: the number of tiles left and their points must be whole numbers "
-                  "from 0 to %(n)s.") % {"player": name, "n": HAND_MAX})
-        return HandCount(form.cleaned_data["count"], form.cleaned_data["points"])
-    return None
 
 
 def _flat_errors(form) -> list[str]:
@@ -473,6 +506,7 @@ def _start_overrides(data: dict) -> dict:
         overrides["rounds_limit"] = data["rounds_limit"]
     if data["pool"] == "individual":
         overrides["pool"] = "individual"
+    overrides.update(TILE_SETS[data["tiles"] or "56"][1])
     return overrides
 
 

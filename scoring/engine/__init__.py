@@ -6,6 +6,7 @@ game state machine, and the game record ``triominos-record/1``. See docs/rules.m
 
 from .bounds import RoundBounds, final_bounds, round_bounds
 from .errors import EngineError
+from .phase import Phase
 from .record import (
     RECORD_FORMAT,
     record_compose,
@@ -25,6 +26,7 @@ from .tiles import Tile, tile_from_corners, tile_parse, tile_set
 
 __all__ = [
     "PRESETS",
+    "Phase",
     "RECORD_FORMAT",
     "EngineError",
     "GameState",

@@ -6,6 +6,7 @@ import json
 from collections.abc import Mapping
 
 from .errors import EngineError
+from .phase import Phase
 from .results import HandCount
 from .rules import rules_resolve
 from .state import GameState
@@ -179,9 +180,9 @@ def _run(obj, collect: bool):
 
 
 def _check_round_start(state: GameState, i: int) -> None:
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         raise _at(EngineError("game-over", f"round {i} follows the end of the game", {}), i, None)
-    if state.phase == "hands":
+    if state.phase == Phase.HANDS:
         raise _at(
             EngineError(
                 "hands-missing",
@@ -198,7 +199,7 @@ def _check_round_start(state: GameState, i: int) -> None:
 
 
 def _end_round(state: GameState, hands: Mapping):
-    if state.phase != "hands":
+    if state.phase != Phase.HANDS:
         raise EngineError("hands-early", "hands are given for a round that has not ended", {})
     by_seat = {}
     for name, hand in hands.items():

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from .bounds import RoundBounds, final_bounds, round_bounds
 from .errors import EngineError
+from .phase import Phase
 from .roundend import game_winners
 from .rules import Rules, rules_resolve
 from .state import GameState
@@ -263,7 +264,7 @@ def decided_state(players: list[str], rules, *, totals: Sequence[int], winners: 
     table, so pages that show a game's state show this one like any finished game."""
     state = GameState(players, rules)
     # Inside the engine: a state that no move led to, set up as the end of a game.
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.round_index = last_round
     state.totals = list(totals)
     state.winners = list(winners)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .board import Board
 from .errors import EngineError
+from .phase import Phase
 from .results import RoundEnd, TurnResult
 from .roundend import blocked_winner, game_winners, normalise_hands, round_points
 from .rules import Rules, rules_resolve
@@ -22,8 +23,9 @@ class GameState:
     ``dealt`` overrides the tiles dealt per player for the first round (see also ``deal``).
 
     Attributes (read them, do not assign): ``players``, ``rules``, ``totals`` (running, including
-    the current round), ``round_index`` (0-based), ``phase`` ("opening": table empty, any seat may
-    open; "play"; "hands": the round ended, ``end_round`` is due; "over"), ``hand_sizes``,
+    the current round), ``round_index`` (0-based), ``phase`` (a ``Phase``:
+    OPENING, table empty, any seat may open; PLAY; HANDS, the round ended, ``end_round`` is
+    due; OVER), ``hand_sizes``,
     ``pool_size`` (every undealt tile), ``pools`` (each seat's own pool under
     ``pool: "individual"``, else None), ``board`` (``board.cells``, ``board.last``),
     ``round_turns``, ``round_reason``
@@ -89,7 +91,7 @@ class GameState:
 
     def _start_round(self) -> None:
         rules = self.rules
-        self.phase = "opening"
+        self.phase = Phase.OPENING
         self.board = Board(
             vertex_placement=rules.vertex_placement,
             extended_bridge=rules.bridge_rule == "extended",
@@ -123,7 +125,7 @@ class GameState:
 
     def deal(self, dealt: int) -> None:
         """Deal ``dealt`` tiles per player instead of the rules' number (before the opening)."""
-        if self.phase != "opening":
+        if self.phase != Phase.OPENING:
             raise EngineError(
                 "bad-dealt", "the deal can change only before the opening", {"dealt": dealt}
             )
@@ -132,10 +134,21 @@ class GameState:
 
     # -- read-only views ---------------------------------------------------------------------
 
+    def round_log(self) -> tuple[int | None, list]:
+        """The current round as played so far: the tiles dealt (None: the rules' number) and its
+        moves as (seat, draw, at, corners), at None for a pass; enough to replay the round
+        elsewhere from its starting totals."""
+        dealt, moves, _hands = self._log[-1]
+        return dealt, [tuple(move) for move in moves]
+
+    def seat_after(self, seat: int) -> int:
+        """The seat that plays after ``seat`` has placed or passed, the round going on."""
+        return (seat + 1) % len(self.players)
+
     @property
     def to_play(self) -> int | None:
         """Seat expected to play next; None in the opening (anyone may open) and after the round."""
-        return self._to_play if self.phase == "play" else None
+        return self._to_play if self.phase == Phase.PLAY else None
 
     def pool_of(self, seat: int) -> int:
         """The tiles ``seat`` may draw from: their own pool, or the table's shared one."""
@@ -144,7 +157,7 @@ class GameState:
     @property
     def draws_left(self) -> int:
         """How many tiles the player to play may still draw this turn."""
-        if self.phase != "play":
+        if self.phase != Phase.PLAY:
             return 0
         limit = self.rules.max_draws
         pool = self.pool_of(self._to_play)
@@ -153,7 +166,7 @@ class GameState:
     @property
     def finished(self) -> bool:
         """True once the game is decided."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def _name(self, seat: int) -> str:
         return str(self.players[seat])
@@ -173,9 +186,9 @@ class GameState:
         Raises EngineError (state unchanged) when the turn is illegal.
         """
         phase = self.phase
-        if phase == "over":
+        if phase == Phase.OVER:
             raise EngineError("game-over", "the game is over", {})
-        if phase == "hands":
+        if phase == Phase.HANDS:
             raise EngineError(
                 "round-over",
                 f"the round is over ({self.round_reason}); the hands must be counted",
@@ -202,7 +215,7 @@ class GameState:
             corners = (n0, n1, n2)
         rules = self.rules
         pool = self.pool_of(seat)
-        if phase == "opening":
+        if phase == Phase.OPENING:
             if draw:
                 raise EngineError(
                     "opening-draw", "the opening turn draws nothing", {"draw": draw}
@@ -234,7 +247,7 @@ class GameState:
                     {"pool": pool, "draw": draw},
                 )
         if placing:
-            return self._place(seat, draw, c, r, corners, phase == "opening")
+            return self._place(seat, draw, c, r, corners, phase == Phase.OPENING)
         return self._pass(seat, draw)
 
     def _place(self, seat: int, draw: int, c: int, r: int, corners: tuple, opening: bool):
@@ -287,10 +300,10 @@ class GameState:
         if left == 0:
             end = self.round_reason = "out"
             self.round_winner = seat
-            self.phase = "hands"
+            self.phase = Phase.HANDS
         else:
-            self.phase = "play"
-            self._to_play = (seat + 1) % len(self.players)
+            self.phase = Phase.PLAY
+            self._to_play = self.seat_after(seat)
         return TurnResult(seat, points, detail, tile, (c, r), corners, hexagons, bridge, end)
 
     def _take(self, seat: int, draw: int) -> None:
@@ -332,9 +345,9 @@ class GameState:
         end = None
         if self._passes >= len(self.players):
             end = self.round_reason = "blocked"
-            self.phase = "hands"
+            self.phase = Phase.HANDS
         else:
-            self._to_play = (seat + 1) % len(self.players)
+            self._to_play = self.seat_after(seat)
         return TurnResult(seat, points, detail, None, None, None, 0, False, end)
 
     # -- the end of a round ------------------------------------------------------------------
@@ -345,11 +358,11 @@ class GameState:
         ``hands`` maps seat to a list of tiles (Tile or "a-b-c") or a HandCount; a seat holding
         nothing may be omitted. Raises EngineError (state unchanged) when the hands do not add up.
         """
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             raise EngineError("game-over", "the game is over", {})
-        if self.phase != "hands":
+        if self.phase != Phase.HANDS:
             raise EngineError(
-                "round-not-over", "the round has not ended yet", {"phase": self.phase}
+                "round-not-over", "the round has not ended yet", {"phase": str(self.phase)}
             )
         counts, pips, stored = normalise_hands(self, hands)
         reason = self.round_reason
@@ -369,7 +382,7 @@ class GameState:
         end = RoundEnd(reason, winner, points, pips, over)
         self.last_round_end = end
         if over:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.round_winner = winner
             self.winners = game_winners(self.rules.game_winner, self.totals, winner, self._reached)
         else:

@@ -100,3 +100,32 @@
   }
   update();
 })();
+
+// Back from the tablet of a game this form just started goes to that game, never to this form
+// again (a second Start would make a second game). The tablet (static/js/tablet/main.js) turns
+// the mark set here on submit into the game's address.
+(function () {
+  "use strict";
+  const form = document.getElementById("game-new");
+  if (!form) return;
+  const SUBMITTED = "game-new:submitted", STARTED = "game-new:started";
+  const store = window.sessionStorage;
+  form.addEventListener("submit", () => {
+    const recording = form.elements.recording;
+    if (recording && recording.value && recording.value !== "tablet") return;
+    try { store.setItem(SUBMITTED, "1"); store.removeItem(STARTED); } catch (error) { /* no storage */ }
+  });
+  function cameBack(event) {
+    const nav = performance.getEntriesByType("navigation")[0];
+    return event.persisted || (nav && nav.type === "back_forward");
+  }
+  window.addEventListener("pageshow", (event) => {
+    let started = null;
+    try {
+      started = store.getItem(STARTED);
+      store.removeItem(STARTED);
+      if (!cameBack(event)) store.removeItem(SUBMITTED);
+    } catch (error) { return; }
+    if (started && cameBack(event)) window.location.replace(started);
+  });
+})();

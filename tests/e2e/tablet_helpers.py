@@ -36,3 +36,9 @@ def controls(page) -> dict:
 
 def score(page, seat):
     return page.locator(f'.scoreboard tr[data-seat="{seat}"] .score')
+
+
+def pass_turn(page):
+    """The one pass control, then Yes to its question: the pass with the draws it needs."""
+    page.click("#pass-button")
+    page.click("#pass-yes")

@@ -9,6 +9,7 @@ from clubs.models import Membership
 from scoring.models import Game, Round
 from scoring.services import Actor, game_start
 from tests.e2e.session import log_in
+from tests.e2e.tablet_helpers import pass_turn
 from tests.factories import ClubFactory, UserFactory, member
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,33 +54,28 @@ def test_referee_records_a_round_and_the_live_page_follows(page, browser, live_s
     page.click("#place-button")
     expect(score(page, 1)).to_have_text("9")
 
-    # A typed tile that is not in the set, and a pass before drawing: both refused, with reasons.
+    # A typed tile that is not in the set: refused, with the reason.
     page.fill("#tile-typed", "1-3-2")
     page.press("#tile-typed", "Enter")
     expect(page.locator("#tablet-message")).to_have_text("There is no such tile in this set.")
-    page.click("#pass-button")
-    expect(page.locator("#tablet-message")).to_have_text(
-        "A player may pass only after drawing 3 tiles (drawn: 0).")
-    expect(score(page, 0)).to_have_text("22")
 
-    # Anna draws three, none fits, she passes: -15 - 10.
-    for _ in range(3):
-        page.click("#draw-plus")
-    expect(page.locator("#draw-status")).to_have_text("drawn 3 (−15)")
-    expect(page.locator("#draw-plus")).to_be_disabled()
-    expect(page.locator("#pass-button")).to_have_text("Pass −25")
+    # Anna draws three, none fits, she passes: -15 - 10. The one control says so, and asks.
+    expect(page.locator("#pass-button")).to_have_text("Drew 3, passed −25")
     page.click("#pass-button")
-    expect(score(page, 0)).to_have_text("-3")
+    expect(page.locator("#pass-question")).to_have_text("Record: Anna: Drew 3, passed, −25?")
+    page.click("#pass-no")  # not yet: nothing is recorded
+    expect(page.locator("#pass-confirm")).to_be_hidden()
+    expect(score(page, 0)).to_have_text("22")
+    pass_turn(page)
+    expect(score(page, 0)).to_have_text("−3")
 
     # Undo it, then enter it again.
     page.click("#undo-button")
     assert questions[-1] == "Undo: Anna passes, −25?"
     expect(score(page, 0)).to_have_text("22")
     expect(page.locator("#tablet-message")).to_contain_text("The last entry was undone.")
-    for _ in range(3):
-        page.click("#draw-plus")
-    page.click("#pass-button")
-    expect(score(page, 0)).to_have_text("-3")
+    pass_turn(page)
+    expect(score(page, 0)).to_have_text("−3")
 
     # Boris goes out with his last tile, 2-4-4 on the left.
     page.click('.ptile[data-tile="2-4-4"]')
@@ -99,7 +95,7 @@ def test_referee_records_a_round_and_the_live_page_follows(page, browser, live_s
 
     # The spectator's page caught up by itself.
     expect(score(live, 1)).to_have_text("74", timeout=8000)
-    expect(score(live, 0)).to_have_text("-3")
+    expect(score(live, 0)).to_have_text("−3")
     assert live.url.endswith(f"/games/{game.pk}/")
     spectator.close()
 

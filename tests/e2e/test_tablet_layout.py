@@ -35,7 +35,9 @@ MEASURE = """(selectors) => {
   }).map((n) => n.className || n.tagName);
   return {boxes, tiles: tiles.length, tilesOut: tiles.filter((r) => !inside(r)).length,
           smallest: Math.min(...tiles.map((r) => Math.min(r.width, r.height))),
-          pageScrolls: document.documentElement.scrollHeight > H + 1, scrollers};
+          shortest: Math.min(...tiles.map((r) => r.height)),
+          pageScrolls: document.documentElement.scrollHeight > H + 1,
+          pageWide: document.documentElement.scrollWidth > W + 1, scrollers};
 }"""
 
 

@@ -6,7 +6,15 @@ from playwright.sync_api import expect
 
 from scoring.engine import GameState
 from scoring.models import Game, Turn
-from tests.e2e.tablet_helpers import controls, first_seat_opens, new_game, score, tablet_url
+from scoring.services import Actor, turn_record
+from tests.e2e.tablet_helpers import (
+    controls,
+    first_seat_opens,
+    new_game,
+    pass_turn,
+    score,
+    tablet_url,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,10 +29,8 @@ def place(page, tile, cell):
     page.click("#place-button")
 
 
-def draw_and_pass(page, draws=3):
-    for _ in range(draws):
-        page.click("#draw-plus")
-    page.click("#pass-button")
+def draw_and_pass(page):
+    pass_turn(page)  # the pass carries the three draws it needs
 
 
 def engine_totals(game):
@@ -100,34 +106,66 @@ def test_turns_entered_offline_survive_a_reload_and_are_recorded_once(browser, l
     assert game.version == 5
 
 
-def test_a_refused_entry_is_shown_with_why_and_can_be_fixed(browser, live_server):
+def boris_passes_elsewhere(game):
+    """Another tablet records Boris's turn (a pass after three draws) while this one is offline."""
+    turn_record(game_id=game.pk, seat=1, draw=3, expected_version=None, actor=Actor())
+
+
+def test_a_turn_another_tablet_recorded_differently_is_shown_beside_mine(browser, live_server):
     game, context, page = opened_tablet(browser, live_server)
     try:
         context.set_offline(True)
-        page.click("#pass-button")  # Boris "passes" without drawing: the engine will refuse
-        place(page, "1-4-4", "1,0")  # Vera
+        place(page, "1-4-4", "1,0")  # Boris, on this tablet
+        place(page, "2-4-4", "-1,0")  # Vera
         expect(queue_text(page)).to_contain_text("2 waiting to send")
+        boris_passes_elsewhere(game)
         context.set_offline(False)
 
         refused = page.locator("#queue li.refused")
-        expect(refused).to_contain_text(
-            "Boris passes — Not recorded: A player may pass only after drawing 3 tiles"
-            " (drawn: 0).")
-        expect(page.locator("#queue li.waiting")).to_have_text(["Vera 1-4-4"])
-        assert Turn.objects.filter(round__game=game).count() == 1
-
-        page.click('#queue [data-queue="fix"]')  # Boris's turn is back in the controls
-        expect(page.locator("#turn-status")).to_have_text("Boris to play")
-        draw_and_pass(page)
+        expect(refused).to_contain_text("Boris 1-4-4 — Not recorded: Another tablet changed")
+        expect(refused.locator(".theirs")).to_have_text(
+            "Another tablet recorded this turn: Boris passes, −25.")
+        expect(page.locator("#queue li.waiting")).to_have_text(["Vera 2-4-4"])
+        # The table link's recorder may keep theirs; correcting is for logged-in referees.
+        expect(refused.locator('[data-queue="keep"]')).to_be_visible()
+        expect(refused.locator('[data-queue="correct"]')).to_have_count(0)
+        expect(page.locator("#turn-status")).to_have_text("Vera to play")
+        page.click('#queue [data-queue="keep"]')
         expect(page.locator("#queue")).to_be_hidden(timeout=15_000)
-        expect(score(page, 2)).to_have_text("9")
+        expect(score(page, 2)).to_have_text("10")  # Vera's 2-4-4, judged after Boris's pass
+        page.reload()  # nothing of the dropped turn comes back
+        expect(page.locator("#queue")).to_be_hidden()
+        expect(page.locator("#turn-status")).to_have_text("Anna to play")
+        assert controls(page)["place"] is False
     finally:
         context.close()
     turns = Turn.objects.filter(round__game=game).order_by("number")
     assert [(t.seat, t.tile, t.draws) for t in turns] == [(0, "4-4-4", 0), (1, "", 3),
-                                                           (2, "1-4-4", 0)]
+                                                           (2, "2-4-4", 0)]
     assert Game.objects.get(pk=game.pk).version == 3
 
+
+def test_a_stale_fixed_turn_does_not_survive_a_reload(browser, live_server):
+    """Fix brings a refused turn back for the player whose turn it now is, and a reload never
+    brings back a half-entered turn of an older table."""
+    game, context, page = opened_tablet(browser, live_server)
+    try:
+        context.set_offline(True)
+        place(page, "1-4-4", "1,0")  # Boris, on this tablet
+        boris_passes_elsewhere(game)
+        page.click('.ptile[data-tile="2-4-4"]')  # Vera's turn half-entered, offline
+        context.set_offline(False)
+        page.reload()
+        expect(page.locator("#queue li.refused")).to_contain_text("Boris 1-4-4")
+        page.click('#queue [data-queue="keep"]')
+        expect(page.locator("#queue")).to_be_hidden()
+        expect(page.locator("#turn-status")).to_have_text("Vera to play")
+        expect(page.locator(".ptile.selected")).to_have_count(0)
+        page.reload()
+        expect(page.locator(".ptile.selected")).to_have_count(0)
+    finally:
+        context.close()
+    assert Turn.objects.filter(round__game=game).count() == 2
 
 def test_a_page_back_from_the_browser_cache_refreshes_before_taking_input(page, live_server):
     game = new_game(players=3)
@@ -162,20 +200,22 @@ def test_a_refused_entry_can_be_dropped_and_the_next_one_is_judged_in_turn(brows
     game, context, page = opened_tablet(browser, live_server)
     try:
         context.set_offline(True)
-        page.click("#pass-button")  # Boris, without the draws: refused later
-        place(page, "1-4-4", "1,0")  # then Vera
+        place(page, "1-4-4", "1,0")  # Boris, on this tablet
+        place(page, "2-4-4", "-1,0")  # then Vera
+        boris_passes_elsewhere(game)
+        turn_record(game_id=game.pk, seat=2, draw=3, expected_version=None, actor=Actor())
         context.set_offline(False)
-        expect(page.locator("#queue li.refused")).to_contain_text("Boris passes")
-        page.click('#queue [data-queue="drop"]')
-        # Without Boris's turn, Vera's comes out of turn: refused in its turn, nothing written.
-        expect(page.locator("#queue li.refused")).to_contain_text(
-            "Vera 1-4-4 — Not recorded: It is Boris's turn.")
+        expect(page.locator("#queue li.refused")).to_contain_text("Boris 1-4-4")
+        page.click('#queue [data-queue="keep"]')
+        # Vera's turn was taken by the other tablet too: it is shown beside hers in turn.
+        expect(page.locator("#queue li.refused .theirs")).to_have_text(
+            "Another tablet recorded this turn: Vera passes, −25.")
         expect(queue_text(page)).to_have_text("1 waiting to send")
-        page.click('#queue [data-queue="drop"]')
+        page.click('#queue [data-queue="keep"]')
         expect(page.locator("#queue")).to_be_hidden()
-        expect(page.locator("#turn-status")).to_have_text("Boris to play")
+        expect(page.locator("#turn-status")).to_have_text("Anna to play")
         assert controls(page) == {"place": False, "rotate": False, "draw+": True,
                                   "draw-": False, "pass": True, "undo": True}
     finally:
         context.close()
-    assert Turn.objects.filter(round__game=game).count() == 1
+    assert Turn.objects.filter(round__game=game).count() == 3

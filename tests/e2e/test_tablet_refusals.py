@@ -6,7 +6,14 @@ from playwright.sync_api import expect
 
 from scoring.models import Turn
 from scoring.services import Actor, game_abandon, turn_record
-from tests.e2e.tablet_helpers import controls, first_seat_opens, new_game, score, tablet_url
+from tests.e2e.tablet_helpers import (
+    controls,
+    first_seat_opens,
+    new_game,
+    pass_turn,
+    score,
+    tablet_url,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,7 +43,7 @@ def test_every_refusal_leaves_the_controls_saying_what_they_may_do(page, live_se
     page.click("#place-button")
     expect(score(page, 0)).to_have_text("22")
     assert controls(page) == IDLE
-    expect(page.locator("#pass-button")).to_have_text("Pass −25")
+    expect(page.locator("#pass-button")).to_have_text("Drew 3, passed −25")
 
     # 1. A typed tile that is not in the set: refused in words; Place, Rotate, −1 stay off.
     page.fill("#tile-typed", "1-3-2")
@@ -66,9 +73,9 @@ def test_every_refusal_leaves_the_controls_saying_what_they_may_do(page, live_se
     page.click('#hints .hint[data-cell="1,0"]')
     assert controls(page) == {**IDLE, "place": True}  # one way to turn it there: no Rotate
 
-    # 4. Pass before drawing: the engine refuses; the chosen tile stays chosen.
+    # 4. Pass asks first; Cancel leaves the chosen tile chosen and records nothing.
     page.click("#pass-button")
-    expect(message(page)).to_have_text("A player may pass only after drawing 3 tiles (drawn: 0).")
+    page.click("#pass-no")
     assert controls(page) == {**IDLE, "place": True}
     assert Turn.objects.filter(round__game=game).count() == 1
 
@@ -87,11 +94,11 @@ def test_every_refusal_leaves_the_controls_saying_what_they_may_do(page, live_se
     assert questions == ["Undo: Boris passes, −25?"]
     expect(page.locator("#turn-status")).to_have_text("Boris to play")
 
-    # 7. A pass after three draws costs what the button said.
+    # 7. The pass costs what the button said, with the three draws it needs.
     for _ in range(3):
         page.click("#draw-plus")
     assert controls(page) == {**IDLE, "draw+": False, "draw-": True}
-    page.click("#pass-button")
+    pass_turn(page)
     expect(score(page, 1)).to_have_text("-25")
     assert controls(page) == IDLE
 

@@ -214,7 +214,8 @@ WRITE_FORMS = ["game-sheet", "game-final", "game-attach", "turn-correct"]
 OTHERS = {
     "game-list": "reads", "game-detail": "reads", "game-live": "reads",
     "game-record": "reads", "table-qr": "reads", "tablet": "reads", "poll": "reads",
-    "fits": "reads", "tablet-sw": "the tablet's script",
+    "fits": "reads", "turn-at": "reads", "tablet-sw": "the tablet's script",
+    "tablet-engine": "the tablet's engine", "tablet-engine-worker": "the tablet's engine",
     "game-new": "starts a new game", "game-import": "imports a new game",
     "link-revoke": "the table link is access, not the result",
     "link-renew": "the table link is access, not the result",

@@ -45,7 +45,8 @@ def test_the_board_as_it_was_before_the_turn(client, referee, played,
     assert response.status_code == 200 and response["Cache-Control"] == "no-store"
     body = response.content.decode()
     data = page_data(response)
-    assert data["correcting"] is True and data["seat"] == 2 and data["phase"] == "play"
+    assert data["correcting"] is True and data["seat"] == 2
+    assert (data["takes_turns"], data["opening"], data["hands"]) == (True, False, False)
     assert data["version"] == played.version == 3
     # Two tiles on the table then: 2-4-4 fits on the left again, and the recorded one is outlined.
     assert ["-1,0", [[4, 2, 4]]] in data["tiles"]["2-4-4"]

@@ -49,7 +49,8 @@ def test_the_tablet_shows_each_players_own_pool_and_limits_draws_to_it(client, r
     data = tablet_data(response)
     # Club rules draw without limit; Boris's own pool holds two, so two it is, and then a pass
     # costs two draws and the failure penalty.
-    assert data["draws_left"] == 2 and data["pass"] == {"draws": 2, "points": -20}
+    assert data["draws_left"] == 2
+    assert data["pass"] == {"draws": 2, "points": -20, "empties_pool": True}
     refused = post_turn(client, game, seat=1, kind="pass", draw=3)
     assert refused.status_code == 422 and "The pool holds only 2 tiles." in refused.content.decode()
     assert post_turn(client, game, seat=1, kind="pass", draw=2).status_code == 200
@@ -57,7 +58,8 @@ def test_the_tablet_shows_each_players_own_pool_and_limits_draws_to_it(client, r
     assert [s.score for s in game.seats.order_by("position")] == [22, -20, 0]
     assert game.pool_size == 3
     data = tablet_data(client.get(reverse("scoring:tablet", args=[game.pk])))
-    assert data["draws_left"] == 1 and data["pass"] == {"draws": 1, "points": -15}
+    assert data["draws_left"] == 1
+    assert data["pass"] == {"draws": 1, "points": -15, "empties_pool": True}
 
 
 def test_shared_pool_games_show_no_pool_column(client, referee, game):

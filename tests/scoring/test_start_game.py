@@ -14,7 +14,7 @@ from clubs.models import ClubAuditEntry, Membership, Player
 from clubs.newcomers import Newcomer, SeatsElsewhere, SeatsInDoubt
 from ratings import selectors as ratings_selectors
 from ratings.services import ratings_recompute
-from scoring.engine import EngineError
+from scoring.engine import EngineError, rules_resolve
 from scoring.models import AuditEntry, Game
 from scoring.services import Actor, game_start
 from scoring.sheets import game_final_enter
@@ -177,6 +177,31 @@ def test_the_form_starts_a_game_with_a_member_a_new_player_and_a_guest(client, r
                                                                     "Natalia Orlova"}
     assert sorted(ClubAuditEntry.objects.values_list("action", flat=True)) == [
         "guest-add", "member-add"]
+
+
+@pytest.mark.parametrize(("tiles", "pool", "rules"), [
+    ("84", "individual", {"max_number": 6, "mirror_tiles": False, "pool": "individual"}),
+    ("76", "shared", {"max_number": 5, "mirror_tiles": True, "pool": "shared"}),
+    ("", "", {"max_number": 5, "mirror_tiles": False, "pool": "shared"}),
+])
+def test_the_form_sets_the_tile_set_and_the_pool(client, referee, club, anna, boris, tiles,
+                                                 pool, rules):
+    client.force_login(referee)
+    assert post(client, club, anna, boris, tiles=tiles, pool=pool).status_code == 302
+    game = Game.objects.get()
+    assert {key: game.rules[key] for key in rules} == rules
+    # The record carries the set: its rules name it.
+    record = client.get(reverse("scoring:game-record", args=[game.pk])).json()
+    resolved = rules_resolve(record["rules"])
+    assert (resolved.max_number, resolved.mirror_tiles) == (rules["max_number"],
+                                                            rules["mirror_tiles"])
+
+
+def test_an_unknown_tile_set_is_refused(client, referee, club, anna, boris):
+    client.force_login(referee)
+    response = post(client, club, anna, boris, tiles="100")
+    assert response.status_code == 200 and not Game.objects.exists()
+    assert "Select a valid choice" in response.content.decode()
 
 
 def test_empty_seats_between_are_skipped(client, referee, club, anna, boris):

@@ -1,8 +1,10 @@
 """The tablet's server side: a turn says what it is, the page carries the engine's fits, the
 undo question names the entry, and tablet pages are never served from the browser's cache."""
 
+import io
 import json
 import re
+import zipfile
 
 import pytest
 from django.urls import reverse
@@ -61,15 +63,17 @@ def test_the_page_carries_the_engines_fits_and_the_pass_cost(client, referee, ga
     client.force_login(referee)
     response = client.get(reverse("scoring:tablet", args=[game.pk]))
     data = tablet_data(response)
-    assert data["phase"] == "play" and data["seat"] == 1 and data["version"] == 1
+    assert "phase" not in data  # the script is told booleans and seats, never a phase name
+    assert (data["takes_turns"], data["opening"], data["hands"]) == (True, False, False)
+    assert data["seat"] == 1 and data["version"] == 1 and data["next_seats"] == [1, 2, 0]
     assert data["names"] == ["Anna", "Boris", "Vera"]
     # 1-4-4 fits on three sides of 4-4-4, one rotation each (as the fits endpoint says).
     assert sorted(cell for cell, _ in data["tiles"]["1-4-4"]) == ["-1,0", "0,1", "1,0"]
     assert data["tiles"]["1-2-3"] == [] and "4-4-4" not in data["tiles"]
     assert all(len(data["cells"][cell]["labels"]) == 3 for cell in data["cells"])
-    assert data["pass"] == {"draws": 3, "points": -25}
+    assert data["pass"] == {"draws": 3, "points": -25, "empties_pool": False}
     body = response.content.decode()
-    assert 'id="pass-button"' in body and "Pass −25" in body
+    assert 'id="pass-button"' in body and 'data-draws-text="Drew {n}, passed"' in body
     assert response["Cache-Control"] == "no-store"
 
 
@@ -125,3 +129,44 @@ def test_hands_go_first_to_the_first_player_still_holding_tiles(client, referee,
     body = client.get(reverse("scoring:tablet", args=[game.pk])).content.decode()
     assert re.search(r'name="hand-target" value="1"\s+checked', body)
     assert 'value="0" checked' not in body and 'value="2" checked' not in body
+
+
+def test_a_turn_is_found_by_its_place_for_a_conflicting_tablet(client, referee, game,
+                                                                django_assert_max_num_queries):
+    opened(game)
+    turn_record(game_id=game.pk, seat=1, draw=3, expected_version=None, actor=Actor())
+    client.force_login(referee)
+    url = reverse("scoring:turn-at", args=[game.pk])
+    with django_assert_max_num_queries(6):
+        found = client.get(url, {"round": 0, "number": 1}).json()
+    assert found == {"found": True, "label": "Boris passes, −25",
+                     "correct": f"/games/{game.pk}/rounds/0/turns/1/correct/"}
+    assert client.get(url, {"round": 0, "number": 2}).json() == {"found": False}
+    assert client.get(url, {"round": "x", "number": 1}).status_code == 400
+    client.logout()  # the table link's holder sees the turn, without the way to correct it
+    link = reverse("scoring:link-turn-at", args=[game.table_token])
+    assert client.get(link, {"round": 0, "number": 0}).json() == {
+        "found": True, "label": "Anna 4-4-4, +22", "correct": None}
+
+
+def test_the_tablets_engine_is_served_with_its_words(client, referee, game):
+    client.force_login(referee)
+    page = client.get(reverse("scoring:tablet", args=[game.pk]))
+    words = json.loads(re.search(r'<script id="engine-words" type="application/json">(.*?)'
+                                 r"</script>", page.content.decode(), re.S).group(1))
+    assert words["out-of-turn:1"] == "It is Boris's turn."
+    assert words["must-draw"][3] == "A player may pass only after drawing 3 tiles (drawn: {given})."
+    assert words["mismatch:up:0"] == "The top corner needs a {needed}, not a {given}."
+    urls = tablet_data(page)["urls"]
+    bundle = client.get(urls["engine"])
+    assert bundle.status_code == 200 and bundle["Content-Type"] == "application/zip"
+    names = zipfile.ZipFile(io.BytesIO(bundle.content)).namelist()
+    assert {"scoring/engine/state.py", "coded/__init__.py", "scoring/table_script.py",
+            "scoring/board_svg.py", "scoring/__init__.py"} <= set(names)
+    assert not any("models" in name or "views" in name for name in names)
+    worker = client.get(urls["engine_worker"])
+    assert worker.status_code == 200 and b"/static/pyodide/pyodide.mjs" in worker.content
+    # Only the worker's policy lets WebAssembly compile; the page's stays as strict as it was.
+    assert "'wasm-unsafe-eval'" in worker["Content-Security-Policy"]
+    assert "wasm-unsafe-eval" not in page["Content-Security-Policy"]
+    assert "worker-src 'self'" in page["Content-Security-Policy"]

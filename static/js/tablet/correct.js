@@ -1,14 +1,18 @@
 // Correcting a recorded turn (the correction page): the turn entered again goes straight to the
 // server, which replays the rest of the game; it is written at once or refused with the reason,
 // never queued on the device.
-(function () {
-  "use strict";
+
+/** @param {{render: Function, showMessage: Function, csrf: Function}} tablet */
+export function createCorrector(tablet) {
   const correct = {
     sending: false,
+    count: () => 0,
+    fixing: () => false,
+    waiting: () => [],
+    loaded() {},
     async add(item, data) {
-      const tablet = window.tablet;
-      const fields = Object.assign({}, item, { version: data.version });
-      delete fields.who; delete fields.tile;
+      const { who, tile, ...fields } = item;
+      fields.version = data.version;
       correct.sending = true;
       tablet.render();
       let response = null;
@@ -26,9 +30,8 @@
       }
       const doc = response ? new DOMParser().parseFromString(await response.text(), "text/html") : null;
       const message = doc && doc.querySelector(".message");
-      const box = document.getElementById("tablet-message");
-      tablet.showMessage(message ? message.textContent : box.dataset.offlineText);
+      tablet.showMessage(message ? message.textContent : document.getElementById("tablet-message").dataset.offlineText);
     },
   };
-  window.tabletCorrect = correct;
-})();
+  return correct;
+}

@@ -1,0 +1,105 @@
+"""Round ends and later openings fit the screen (issue 23.1): at the four tablet sizes the hands
+form with *Score the round*, and at a later opening the round's result, *Who opens?*, *Place* and
+a palette whose tiles are as tall as in play (at least 44 px), are all on screen with nothing
+scrolling, for 2 to 6 players in English and Russian. On a phone the page scrolls, but no box
+hides part of itself and nothing is wider than the screen. Screenshots go to $TABLET_SHOTS."""
+
+import pytest
+
+from scoring.services import Actor, round_end
+from tests.e2e.tablet_helpers import first_seat_opens, new_game, tablet_url
+from tests.e2e.test_tablet_layout import MEASURE, SIZES, shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = (390, 844)
+TILE_HEIGHT = 44
+ROUND_END = [".scoreboard", "#hands-form h3", "#hands-form button[type=submit]", "#palette"]
+LATER_OPENING = [".scoreboard", "#round-result", ".who-opens", "#tile-typed", "#place-button",
+                 "#opener-needed", "#palette", "#board"]
+
+
+def _round_ended(players):
+    """A game whose first round just ended: Anna opened with her only tile and went out."""
+    game = new_game(players=players)
+    game.rounds.filter(number=0).update(dealt=1)
+    first_seat_opens(game)
+    return game
+
+
+def _measure(page, live_server, game, selectors):
+    page.goto(tablet_url(live_server, game))
+    page.wait_for_selector("#palette .ptile")
+    return page.evaluate(MEASURE, selectors)
+
+
+def _check(found, where, *, whole_page):
+    hidden = [sel for sel, box in found["boxes"].items() if not (box and box["ok"])]
+    assert found["scrollers"] == [], f"{where}: a box scrolls within itself: {found['scrollers']}"
+    assert not found["pageWide"], f"{where}: wider than the screen"
+    if whole_page:
+        assert hidden == [], f"{where}: not fully visible: {hidden}"
+        assert found["tilesOut"] == 0, f"{where}: {found['tilesOut']} tiles cut off"
+        assert not found["pageScrolls"], f"{where}: the page scrolls"
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_round_end_and_the_next_opening_fit(browser, live_server, players, locale):
+    game = _round_ended(players)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
+                                  locale=locale)
+    page = context.new_page()
+    try:
+        for width, height in [*SIZES, PHONE]:
+            page.set_viewport_size({"width": width, "height": height})
+            where = f"{width}×{height}, {players} players, {locale}"
+            found = _measure(page, live_server, game, ROUND_END)
+            shoot(page, f"{width}x{height}-{players}p-round-end-{locale}")
+            _check(found, f"{where}, round end", whole_page=(width, height) != PHONE)
+            last = page.locator(f'input[name="tiles-{players - 1}"]')
+            assert last.is_visible()
+        round_end(game_id=game.pk, hands={seat: [f"0-0-{seat}"] for seat in range(1, players)},
+                  expected_version=None, actor=Actor())
+        for width, height in [*SIZES, PHONE]:
+            page.set_viewport_size({"width": width, "height": height})
+            where = f"{width}×{height}, {players} players, {locale}, later opening"
+            found = _measure(page, live_server, game, LATER_OPENING)
+            shoot(page, f"{width}x{height}-{players}p-later-opening-{locale}")
+            _check(found, where, whole_page=(width, height) != PHONE)
+            assert found["tiles"] == 56
+            assert found["shortest"] >= TILE_HEIGHT, f"{where}: tiles {found['shortest']}px tall"
+            assert not page.locator("#place-button").is_enabled()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("tiles", [{"max_number": 6}, {"mirror_tiles": True}], ids=["84", "76"])
+def test_the_larger_sets_fit_at_the_opening(browser, live_server, tiles):
+    """All 84 (or 76) tiles in the palette at every tablet size, as tall as in play."""
+    game = new_game(players=4, **tiles)
+    size = 84 if "max_number" in tiles else 76
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = context.new_page()
+    try:
+        for width, height in [*SIZES, PHONE]:
+            page.set_viewport_size({"width": width, "height": height})
+            where = f"{width}×{height}, {size} tiles, opening"
+            found = _measure(page, live_server, game, [".who-opens", "#place-button", "#palette"])
+            shoot(page, f"{width}x{height}-{size}-tiles-opening")
+            _check(found, where, whole_page=(width, height) != PHONE)
+            assert found["tiles"] == size
+            assert found["shortest"] >= TILE_HEIGHT, f"{where}: tiles {found['shortest']}px tall"
+        # A tile with a 6 (or a mirror tile) typed in: the palette and the board know it.
+        page.set_viewport_size({"width": 1024, "height": 768})
+        tile = "6-6-6" if size == 84 else "1-3-2"
+        page.check('.who-opens input[value="0"]')
+        page.fill("#tile-typed", tile.replace("-", ""))
+        page.press("#tile-typed", "Enter")
+        page.click("#place-button")
+        page.wait_for_selector('#tablet-root[data-version="1"]')
+        assert not page.locator(f'.ptile[data-tile="{tile}"]').count()
+    finally:
+        context.close()
+    game.refresh_from_db()
+    assert game.rules.get("max_number", 5) == (6 if size == 84 else 5)
