@@ -1,6 +1,7 @@
 """The widgets: a club's top players, a live game's scoreboard, a tournament's standings and
 pairings. Each is a whole small page for an <iframe>; with ``part`` (or, for a game, ``v``) only
-the part that changes, which static/js/embed.js asks for again to keep the widget current."""
+the part that changes, which static/js/push.js asks for again to keep the widget current: on
+each nudge pushed for what the widget follows, or every few seconds without push."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from clubs import push
 from clubs.models import Club
 from ratings import selectors as rating_selectors
 from scoring import live
@@ -21,6 +23,7 @@ from scoring.models import Game
 from scoring.table_shown import table_shown
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
+from tournaments.views import push_topics
 
 from .embed import WidgetOptions, embeddable
 from .views.tournaments import announced
@@ -91,7 +94,7 @@ def club_top(request, options, slug):
     club = get_object_or_404(Club, slug=slug)
     rows = list(rating_selectors.with_rank(rating_selectors.rankings(club=club))[:options["n"]])
     return _page(request, options, "api/embed/club_top.html", {
-        "club": club, "rows": rows,
+        "club": club, "rows": rows, "push_topics": push.RATINGS,
     }, title=club.name)
 
 
@@ -113,7 +116,7 @@ def _game_part(request, game: Game, options: dict) -> str:
 def game_scoreboard(request, options, pk):
     """The whole widget; with ``?v=`` the poll: 204 while that version is still the current."""
     shown = request.GET.get("v")
-    version = live.game_version(pk)
+    version = live.game_version(pk, at_least=request.GET.get("want"))
     if shown is not None and version is not None and shown == str(version):
         return HttpResponse(status=204)
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
@@ -138,6 +141,7 @@ def tournament_standings(request, options, slug):
     view = tournament_selectors.standings(tournament)
     return _page(request, options, "api/embed/standings.html", {
         "tournament": tournament, "rows": view.lines[:options["n"]], "every": _live(tournament),
+        "push_topics": push_topics(tournament),
     }, title=tournament.name)
 
 
@@ -156,4 +160,5 @@ def tournament_pairings(request, options, slug):
         tables = tournament_selectors.round_tables(rnd, names)
     return _page(request, options, "api/embed/pairings.html", {
         "tournament": tournament, "round": rnd, "rows": tables, "every": _live(tournament),
+        "push_topics": push_topics(tournament, tables),
     }, title=tournament.name)

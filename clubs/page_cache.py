@@ -40,8 +40,15 @@ def _cacheable(request) -> bool:
             and not get_messages(request))  # a message is shown once, to one visitor
 
 
+def pushed_at(request) -> float | None:
+    """When the change that a page's fetch answers was committed: the ``at`` of the nudge
+    (milliseconds, header X-Push-At), as seconds; None for any other request."""
+    sent = request.headers.get("X-Push-At", "")
+    return int(sent) / 1000 if sent.isdigit() and len(sent) <= 15 else None
+
+
 def _key(request, scopes) -> str:
-    known = versions()
+    known = versions(fresh_after=pushed_at(request))
     numbers = ".".join(str(known.get(scope, 0)) for scope in (*scopes, "own"))
     where = hashlib.sha1(request.get_full_path().encode()).hexdigest()
     return f"page:{where}:{get_language()}:{numbers}"

@@ -90,7 +90,8 @@ def game_detail(request, pk):
 
 @require_GET
 def game_live(request, pk):
-    """The live scoreboard for polling: 204 while the version the page shows is current.
+    """The live scoreboard, asked for by the page every few seconds or when a nudge was
+    pushed (``want``: the version it named): 204 while the version the page shows is current.
 
     Every spectator of a version sees the same fragment, so it is rendered once per version and
     language and then served from the cache. A finished game's page whose ratings were not yet
@@ -99,7 +100,7 @@ def game_live(request, pk):
     shown = request.GET.get("v")
     if request.GET.get("wait") == "ratings":
         return _live_ratings_wait(request, pk, shown)
-    version = live.game_version(pk)
+    version = live.game_version(pk, at_least=request.GET.get("want"))
     if version is not None and shown == str(version):
         return HttpResponse(status=204)
     language = get_language()
