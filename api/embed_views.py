@@ -5,17 +5,20 @@ each nudge pushed for what the widget follows, or every few seconds without push
 
 from __future__ import annotations
 
+import hashlib
 from functools import wraps
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubs import push
 from clubs.models import Club
+from clubs.page_cache import public_data
 from ratings import selectors as rating_selectors
 from scoring import live
 from scoring import selectors as game_selectors
@@ -25,6 +28,7 @@ from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.views import push_topics
 
+from .conditional import game_etag, not_modified
 from .embed import WidgetOptions, embeddable
 from .views.tournaments import announced
 
@@ -48,11 +52,19 @@ def _options(request) -> dict:
     return options
 
 
-def widget(view):
-    """A GET-only, frameable widget rendered in the language its options ask for."""
+def widget(*scopes: str):
+    """A GET-only, frameable widget rendered in the language its options ask for; with
+    ``scopes``, rendered once per version of those parts of the data and then answered from
+    the cache, with an ETag (clubs/page_cache.py), like the site's public pages."""
 
-    @embeddable
-    @require_GET
+    def decorate(view):
+        handle = _widget(view)
+        return embeddable(require_GET(public_data(*scopes)(handle) if scopes else handle))
+
+    return decorate
+
+
+def _widget(view):
     @wraps(view)
     def handle(request, *args, **kwargs):
         try:
@@ -89,7 +101,7 @@ def _query(options: dict) -> str:
     return query + (f"&round={options['round']}" if options.get("round") else "")
 
 
-@widget
+@widget("clubs")
 def club_top(request, options, slug):
     club = get_object_or_404(Club, slug=slug)
     rows = list(rating_selectors.with_rank(rating_selectors.rankings(club=club))[:options["n"]])
@@ -98,44 +110,56 @@ def club_top(request, options, slug):
     }, title=club.name)
 
 
-def _game_part(request, game: Game, options: dict) -> str:
-    """The scoreboard of the game's current version, rendered once per version and language."""
-    key = f"embed-{options['lang']}"
-    html = live.fragment(game.pk, game.version, key)
-    if html is None:
-        html = render_to_string("api/embed/game_part.html", {
-            "game": game, "table": table_shown(game_selectors.table_view(game)),
-            "options": options,
-            "query": _query(options), "every": GAME_EVERY, "origin": _origin(request),
-        }, request=request)
-        live.fragment_store(game.pk, game.version, key, html)
-    return html
+def _game_html(request, game: Game, options: dict, whole: bool) -> str:
+    part = render_to_string("api/embed/game_part.html", {
+        "game": game, "table": table_shown(game_selectors.table_view(game)),
+        "options": options, "query": _query(options), "every": GAME_EVERY,
+        "origin": _origin(request),
+    }, request=request)
+    if not whole:
+        return part
+    return render_to_string("api/embed/page.html", {
+        "options": options, "title": str(game), "game_html": part, "origin": _origin(request),
+    }, request=request)
 
 
-@widget
+@widget()
 def game_scoreboard(request, options, pk):
-    """The whole widget; with ``?v=`` the poll: 204 while that version is still the current."""
+    """The whole widget; with ``?v=`` its part the page asks for again, 204 while that version
+    is still the current. Each is rendered once per version of the game (and options) and kept
+    in the cache beside the live page's fragments; its ETag is the version, so a client holding
+    it gets 304 without a query."""
     shown = request.GET.get("v")
     version = live.game_version(pk, at_least=request.GET.get("want"))
-    if shown is not None and version is not None and shown == str(version):
+    game = None
+    if version is None:
+        game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+        live.game_changed(game.pk, game.version)
+        version = game.version
+    if shown == str(version):
         return HttpResponse(status=204)
-    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    live.game_changed(game.pk, game.version)
-    if shown is not None:
-        if shown == str(game.version):
-            return HttpResponse(status=204)
-        return HttpResponse(_game_part(request, game, options))
-    return HttpResponse(render_to_string("api/embed/page.html", {
-        "options": options, "title": str(game), "game_html": _game_part(request, game, options),
-        "origin": _origin(request),
-    }, request=request))
+    whole = shown is None
+    form = f"{whole}|{options['lang']}|{options['theme']}|{_query(options)}|{_origin(request)}"
+    key = "embed-" + hashlib.sha1(form.encode()).hexdigest()[:20]
+    if (unchanged := not_modified(request, game_etag(pk, version, key))) is not None:
+        return unchanged
+    html = live.fragment(pk, version, key)
+    if html is None:
+        game = game or get_object_or_404(Game.objects.select_related("club"), pk=pk)
+        version = game.version
+        html = _game_html(request, game, options, whole)
+        live.fragment_store(pk, version, key, html)
+    response = HttpResponse(html)
+    response["ETag"] = game_etag(pk, version, key)
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 def _live(tournament: Tournament) -> int | None:
     return TOURNAMENT_EVERY if tournament.is_running else None
 
 
-@widget
+@widget("tournaments", "scoring", "clubs")
 def tournament_standings(request, options, slug):
     tournament = announced(slug)
     view = tournament_selectors.standings(tournament)
@@ -145,7 +169,7 @@ def tournament_standings(request, options, slug):
     }, title=tournament.name)
 
 
-@widget
+@widget("tournaments", "scoring", "clubs")
 def tournament_pairings(request, options, slug):
     tournament = announced(slug)
     public = [r for r in tournament_selectors.rounds(tournament) if r.is_public]

@@ -65,6 +65,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A live game's fetch answered from the cache, before the rest (config/live_polls.py).
+    "config.live_polls.LivePollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything that may answer on its own, so those answers carry CORS headers too.
     "corsheaders.middleware.CorsMiddleware",
@@ -78,7 +80,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.security.PolicyMiddleware",  # django-csp's, with the policy built once
     # Last, as django-axes asks: it turns a lockout raised during login into its page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -53,3 +53,17 @@ def fragment_store(game_id: int, version: int, language: str, html: str,
     # A version never changes, so its fragment is good for as long as anyone polls it (a caller
     # whose fragment will soon be outdated by something outside the version gives less).
     cache.set(_fragment_key(game_id, version, language), html, timeout or 300)
+
+
+def poll_answer(game_id: int, shown: str | None, want: str | None, language: str
+                ) -> str | None:
+    """What a live page's fetch (?v=<shown>, after a nudge &want=<version>) gets from the
+    cache alone: "" while the version it shows is the current one (204), else the fragment of
+    the current version in its language; None when the cache cannot tell, and the game must
+    be read."""
+    version = game_version(game_id, at_least=want)
+    if version is None:
+        return None
+    if shown == str(version):
+        return ""
+    return fragment(game_id, version, language)

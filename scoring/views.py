@@ -100,11 +100,10 @@ def game_live(request, pk):
     shown = request.GET.get("v")
     if request.GET.get("wait") == "ratings":
         return _live_ratings_wait(request, pk, shown)
-    version = live.game_version(pk, at_least=request.GET.get("want"))
-    if version is not None and shown == str(version):
-        return HttpResponse(status=204)
     language = get_language()
-    html = live.fragment(pk, version, language) if version is not None else None
+    html = live.poll_answer(pk, shown, request.GET.get("want"), language)
+    if html == "":
+        return HttpResponse(status=204)
     if html is None:
         game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
         live.game_changed(game.pk, game.version)

@@ -62,8 +62,11 @@ export function retryDelay(attempt, random) {
   return base * (1 + random / 5);
 }
 
-/** Seconds between two polls while there is no push (data-poll), or null: no polling. */
-export function pollSeconds(value) {
+/** Seconds between two polls of a part (data-poll), or null: it does not poll. Without push
+ * it polls as it always did; with push, ten times as rarely and at least a minute apart, which
+ * bounds what a lost nudge or a connection that died without a word could hide. */
+export function pollSeconds(value, pushed) {
   const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  if (!Number.isFinite(seconds) || seconds <= 0) return null;
+  return pushed ? Math.max(60, seconds * 10) : seconds;
 }

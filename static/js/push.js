@@ -73,8 +73,12 @@ function nudged(nudge) {
   }
 }
 
+function pushed() {
+  return socket !== null && socket.readyState === WebSocket.OPEN;
+}
+
 function poll(part) {
-  const seconds = pollSeconds(part.dataset.poll);
+  const seconds = pollSeconds(part.dataset.poll, pushed());
   if (seconds === null || polls.has(part.id)) return;
   polls.set(part.id, window.setTimeout(() => {
     polls.delete(part.id);
@@ -87,11 +91,11 @@ function pollingStop() {
   polls.clear();
 }
 
-// After any change to the page: poll what polls while unconnected, and follow the topics the
-// parts now show (a round just published follows its new games).
+// After any change to the page: poll what polls, and follow the topics the parts now show (a
+// round just published follows its new games).
 function settle() {
   const now = parts();
-  if (!socket || socket.readyState !== WebSocket.OPEN) now.forEach(poll);
+  now.forEach(poll);
   const topics = topicsOf(now.map((part) => part.dataset.push)).join(" ");
   if (topics !== followed && socket) socket.close(); // its closing connects again
 }
@@ -120,6 +124,7 @@ function connect() {
     failures = 0;
     root.dataset.push = "open";
     pollingStop();
+    parts().forEach(poll); // the rare poll of a pushed page
     if (missed) parts().forEach((part) => refresh(part.id, null));
   });
   opened.addEventListener("message", (event) => {
@@ -131,7 +136,8 @@ function connect() {
     const wasOpen = root.dataset.push === "open";
     root.dataset.push = "closed";
     socket = null;
-    settle(); // polling takes over at once
+    pollingStop();
+    settle(); // polling as without push takes over at once
     const changedTopics = topicsOf(parts().map((part) => part.dataset.push)).join(" ") !== followed;
     const wait = changedTopics && wasOpen ? 0 : retryDelay(failures, Math.random());
     if (!changedTopics || !wasOpen) failures += 1;

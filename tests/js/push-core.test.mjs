@@ -67,8 +67,13 @@ test("reconnecting backs off from one second to a minute, spread by up to a fift
   }
 });
 
-test("polling: a positive number of seconds, or none", () => {
-  assert.equal(pollSeconds("3"), 3);
-  assert.equal(pollSeconds("0.5"), 0.5);
-  for (const value of [undefined, "", "0", "-2", "soon"]) assert.equal(pollSeconds(value), null);
+test("polling: as the part says without push, rarely with it, never when it says none", () => {
+  assert.equal(pollSeconds("3", false), 3);
+  assert.equal(pollSeconds("0.5", false), 0.5);
+  assert.equal(pollSeconds("3", true), 60);
+  assert.equal(pollSeconds("30", true), 300);
+  for (const value of [undefined, "", "0", "-2", "soon"]) {
+    assert.equal(pollSeconds(value, false), null);
+    assert.equal(pollSeconds(value, true), null);
+  }
 });

@@ -115,9 +115,11 @@ def test_progress_partial_polls_until_the_task_paired_the_round(client, organise
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         client.post(url("generate", tournament))
     body = text(client.get(url("manage-round", tournament, 1)))
-    assert 'hx-trigger="every 2s"' in body and "is being paired" in body
-    callbacks[0]()
-    response = client.get(url("progress", tournament, 1), HTTP_HX_REQUEST="true")
+    assert 'data-poll="2"' in body and "is being paired" in body
+    assert f'data-push="tournament.{tournament.pk}"' in body  # and told of each step pushed
+    for callback in callbacks:  # the pairing task, and the nudge to the pages
+        callback()
+    response = client.get(url("progress", tournament, 1))
     assert response["HX-Refresh"] == "true"
 
 
