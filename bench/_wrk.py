@@ -3,10 +3,13 @@
 import contextlib
 import os
 import re
+import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -116,6 +119,58 @@ class Server:
             if self.pid in (pid, ppid):
                 total += int(fields[11]) + int(fields[12])
         return total / _TICKS
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def redis_server():
+    """A redis-server of the benchmark's own on a free port, keeping nothing on disk, stopped
+    at the end (the shared Redis is left alone); yields its URL."""
+    port, folder = free_port(), tempfile.mkdtemp(prefix="bench-redis-")
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                               "--save", "", "--appendonly", "no", "--dir", folder],
+                              stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def bare_hello(port: int, workers: int):
+    """The bare hello-world app (bench/_bare_hello.py) under its own gunicorn, on the same
+    terms as the site's: the reference of issue 25."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "_bare_hello",
+           "PYTHONPATH": str(ROOT / "bench")}
+    server = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "django.core.wsgi:get_wsgi_application()",
+         "--bind", f"127.0.0.1:{port}",
+         "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/hello/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        yield Server(base, server.pid)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)
 
 
 @contextlib.contextmanager

@@ -24,49 +24,20 @@ import asyncio
 import json
 import random
 import re
-import shutil
 import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from _setup import ROOT, machine, start
-from _wrk import gunicorn, production_env
+from _wrk import gunicorn, production_env, redis_server
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 POLL_SECONDS = 3
 VERSION = re.compile(rb'data-version="(\d+)"')
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextmanager
-def redis_server():
-    """A redis-server of the benchmark's own, keeping nothing on disk; yields its URL."""
-    port, folder = free_port(), tempfile.mkdtemp(prefix="bench-redis-")
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
-                               "--save", "", "--appendonly", "no", "--dir", folder],
-                              stdout=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @contextmanager
@@ -259,7 +230,6 @@ async def referee(session, site, game, moves, version: int, gap: float) -> dict[
                 "X-CSRFToken": token, "HX-Request": "true", "Cookie": f"csrftoken={cookie}"},
                 ) as answer:
             assert answer.status == 200, (answer.status, await answer.text())
-        print(f"  turn posted in {(time.monotonic() - tapped) * 1000:.0f} ms")
         version += 1
         taps[version] = tapped
     return taps
@@ -345,15 +315,14 @@ def main() -> None:
         env = production_env(url, CACHE_URL=redis_url, PUSH_URL=redis_url,
                              PUSH_PREFIX="bench-push")
         with gunicorn(env, args.port, args.workers) as server, \
-                daphne(env, args.port + 1) as push_server:
+                daphne(env, args.port + 1) as pusher:
             push_url = f"ws://127.0.0.1:{args.port + 1}/ws/push/?topics=game.{game.pk}"
             print(f"machine: {machine()}")
             print(f"database: {url.split('://')[0]}; cache and push: redis-server (own); "
                   f"gunicorn {args.workers} workers, daphne 1 process, DEBUG=0; this script "
                   f"is the referee and every spectator (asyncio, aiohttp)")
             print(f"game: 4 players, {game.turn_count} turns on the table")
-            asyncio.run(run(args, server.url, push_url, server.pid, push_server.pid, game,
-                            moves))
+            asyncio.run(run(args, server.url, push_url, server.pid, pusher.pid, game, moves))
 
 
 if __name__ == "__main__":

@@ -206,3 +206,35 @@ def test_through_redis_a_layer_that_is_down_is_only_logged(redis_layer, caplog):
         return any("Could not push" in r.getMessage() for r in caplog.records)
 
     wait_for(logged, 10, "the failed nudge to be logged")
+
+
+@pytest.mark.django_db
+def test_a_tournament_change_and_new_ratings_are_pushed_after_commit(
+        django_capture_on_commit_callbacks):
+    import datetime
+
+    from tournaments import services
+
+    club = ClubFactory(default_preset="pressman")
+    tournament = services.tournament_create(club=club, name="Push Cup",
+                                            starts_on=datetime.date(2026, 5, 1))
+    layer, channel = _listening(push.tournament_topic(tournament.pk))
+    with django_capture_on_commit_callbacks(execute=False) as hooks:
+        services.tournament_open(tournament=tournament)
+    assert _heard(layer, channel) == []
+    for hook in hooks:
+        hook()
+    assert [(m["topic"], m["version"]) for m in _heard(layer, channel)] == [
+        (f"tournament.{tournament.pk}", None)]
+
+    game, _move, finish = nearly_finished_game(club)
+    ratings, rated = _listening(push.RATINGS), _listening(push.game_topic(game.pk))
+    with django_capture_on_commit_callbacks(execute=True):
+        finish("turn")
+        finish("hands")  # over: rated after commit (eagerly here), then nudged
+    assert [m["topic"] for m in _heard(*ratings)] == ["ratings"]
+    heard = [(m["topic"], m["version"]) for m in _heard(*rated)]
+    game.refresh_from_db()
+    # The two changes, then the ratings of the finished game (no version: fetch it again).
+    assert heard == [(f"game.{game.pk}", game.version - 1), (f"game.{game.pk}", game.version),
+                     (f"game.{game.pk}", None)]
