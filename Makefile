@@ -28,6 +28,7 @@ lint: venv
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 test: lint
+	node --test tests/js/
 	$(BIN)/python -m pytest
 
 # Not part of the two: helpers for developers.

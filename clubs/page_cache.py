@@ -174,7 +174,8 @@ def public_data(*scopes: str):
             not_modified = get_conditional_response(request, etag=shared.etag)
             if not_modified is not None:
                 return shared.mark(not_modified)
-            return shared.stored() or shared.store(view(request, *args, **kwargs))
+            stored = shared.stored()
+            return stored if stored is not None else shared.store(view(request, *args, **kwargs))
 
         return answer
 
