@@ -169,7 +169,17 @@ def bare_hello(port: int, workers: int):
                 time.sleep(0.2)
         yield Server(base, server.pid)
     finally:
-        server.send_signal(signal.SIGTERM)
+        _stop(server)
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """gunicorn's quick shutdown (SIGINT), then a kill: a worker still answering the last load
+    must not hold the benchmark's results back."""
+    server.send_signal(signal.SIGINT)
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
         server.wait(timeout=10)
 
 
@@ -193,5 +203,4 @@ def gunicorn(env: dict, port: int, workers: int, *extra: str):
                 time.sleep(0.2)
         yield Server(base, server.pid)
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
+        _stop(server)
