@@ -127,6 +127,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def listening(port: int) -> None:
+    """Wait (at most 20 s) until something accepts connections on 127.0.0.1:port."""
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
 @contextlib.contextmanager
 def redis_server():
     """A redis-server of the benchmark's own on a free port, keeping nothing on disk, stopped
@@ -136,12 +146,7 @@ def redis_server():
                                "--save", "", "--appendonly", "no", "--dir", folder],
                               stdout=subprocess.DEVNULL)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        listening(port)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
         server.terminate()
@@ -149,27 +154,13 @@ def redis_server():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-@contextlib.contextmanager
 def bare_hello(port: int, workers: int):
     """The bare hello-world app (bench/_bare_hello.py) under its own gunicorn, on the same
     terms as the site's: the reference of issue 25."""
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "_bare_hello",
            "PYTHONPATH": str(ROOT / "bench")}
-    server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "django.core.wsgi:get_wsgi_application()",
-         "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--log-level", "warning"], cwd=ROOT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/hello/", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.2)
-        yield Server(base, server.pid)
-    finally:
-        _stop(server)
+    return gunicorn(env, port, workers, app="django.core.wsgi:get_wsgi_application()",
+                    ready="/hello/")
 
 
 def _stop(server: subprocess.Popen) -> None:
@@ -184,12 +175,15 @@ def _stop(server: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict, port: int, workers: int, *extra: str):
-    """The site served on 127.0.0.1:port until the block ends; yields the Server."""
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True)
+def gunicorn(env: dict, port: int, workers: int, *extra: str, app: str = "config.wsgi",
+             ready: str = "/"):
+    """The site (or ``app``) served on 127.0.0.1:port until the block ends, once it answers
+    ``ready``; yields the Server."""
+    if app == "config.wsgi":
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                       cwd=ROOT, env=env, check=True)
     server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
+        [str(ROOT / ".venv/bin/gunicorn"), app, "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--log-level", "warning", *extra],
         cwd=ROOT, env=env,
     )
@@ -197,7 +191,7 @@ def gunicorn(env: dict, port: int, workers: int, *extra: str):
     try:
         for _ in range(100):
             try:
-                urllib.request.urlopen(base + "/", timeout=2)
+                urllib.request.urlopen(base + ready, timeout=2)
                 break
             except OSError:
                 time.sleep(0.2)

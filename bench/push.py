@@ -24,7 +24,6 @@ import asyncio
 import json
 import random
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,7 +32,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from _setup import ROOT, machine, start
-from _wrk import gunicorn, production_env, redis_server
+from _wrk import gunicorn, listening, production_env, redis_server
 
 NAMES = ["Anna", "Boris", "Vera", "Gleb"]
 POLL_SECONDS = 3
@@ -46,12 +45,7 @@ def daphne(env: dict, port: int):
                                "config.asgi:application"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        listening(port)
         yield server
     finally:
         server.terminate()
