@@ -68,12 +68,23 @@ def publish(topic: str, version: int | None = None) -> None:
     try:
         if isinstance(layer, InMemoryChannelLayer):
             # Its queues belong to the event loop of the server in this very process (make
-            # run): async_to_sync from a request's thread runs the send on that loop.
-            async_to_sync(layer.group_send)(topic, message)
+            # run): async_to_sync from a request's thread runs the send on that loop. A thread
+            # that runs a loop of its own (a browser test driving Playwright) serves no socket,
+            # so there is no one here to tell.
+            if not _loop_running():
+                async_to_sync(layer.group_send)(topic, message)
         else:
             _sender().send(layer.group_send(topic, message))
     except Exception:
         logger.exception("Could not push a nudge on %s.", topic)
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def publish_after_commit(topic: str, version: int | None = None) -> None:

@@ -136,8 +136,10 @@ function connect() {
     const wasOpen = root.dataset.push === "open";
     root.dataset.push = "closed";
     socket = null;
-    pollingStop();
-    settle(); // polling as without push takes over at once
+    // From the rare polls of a pushed page to polling as without push, at once; a connection
+    // that never opened leaves the polls already going as they are.
+    if (wasOpen) pollingStop();
+    settle();
     const changedTopics = topicsOf(parts().map((part) => part.dataset.push)).join(" ") !== followed;
     const wait = changedTopics && wasOpen ? 0 : retryDelay(failures, Math.random());
     if (!changedTopics || !wasOpen) failures += 1;

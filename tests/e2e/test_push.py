@@ -93,7 +93,7 @@ def test_without_websockets_the_pages_poll_as_before(browser_context, asgi_serve
 
     _record(browser_context.new_page(), asgi_server, game, move)
 
-    expect(turns).to_have_count(before + 1)  # within the 3-second poll
+    expect(turns).to_have_count(before + 1, timeout=10_000)  # at the next 3-second poll
     assert heard == []
     assert asked and not any("want=" in url for url in asked), asked
     expect(spectator.locator("#live")).to_have_attribute("data-push-version",
