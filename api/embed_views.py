@@ -52,14 +52,19 @@ def _options(request) -> dict:
     return options
 
 
-def widget(*scopes: str):
+def widget(*scopes: str, by_game: bool = False):
     """A GET-only, frameable widget rendered in the language its options ask for; with
     ``scopes``, rendered once per version of those parts of the data and then answered from
-    the cache, with an ETag (clubs/page_cache.py), like the site's public pages."""
+    the cache, with an ETag (clubs/page_cache.py), like the site's public pages; ``by_game``,
+    the same per version of the game (_by_game_version)."""
 
     def decorate(view):
         handle = _widget(view)
-        return embeddable(require_GET(public_data(*scopes)(handle) if scopes else handle))
+        if scopes:
+            handle = public_data(*scopes)(handle)
+        elif by_game:
+            handle = _by_game_version(handle)
+        return embeddable(require_GET(handle))
 
     return decorate
 
@@ -123,36 +128,56 @@ def _game_html(request, game: Game, options: dict, whole: bool) -> str:
     }, request=request)
 
 
-@widget()
-def game_scoreboard(request, options, pk):
-    """The whole widget; with ``?v=`` its part the page asks for again, 204 while that version
-    is still the current. Each is rendered once per version of the game (and options) and kept
-    in the cache beside the live page's fragments; its ETag is the version, so a client holding
-    it gets 304 without a query."""
-    shown = request.GET.get("v")
-    version = live.game_version(pk, at_least=request.GET.get("want"))
-    game = None
-    if version is None:
-        game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-        live.game_changed(game.pk, game.version)
-        version = game.version
-    if shown == str(version):
-        return HttpResponse(status=204)
-    whole = shown is None
-    form = f"{whole}|{options['lang']}|{options['theme']}|{_query(options)}|{_origin(request)}"
-    key = "embed-" + hashlib.sha1(form.encode()).hexdigest()[:20]
-    if (unchanged := not_modified(request, game_etag(pk, version, key))) is not None:
-        return unchanged
-    html = live.fragment(pk, version, key)
-    if html is None:
-        game = game or get_object_or_404(Game.objects.select_related("club"), pk=pk)
-        version = game.version
-        html = _game_html(request, game, options, whole)
-        live.fragment_store(pk, version, key, html)
+def _game_key(request) -> str:
+    """Where the game widget's answer for this address and language is kept, beside the live
+    page's fragments of the same version (its options are all in the address)."""
+    where = f"{request.build_absolute_uri()}|{translation.get_language()}"
+    return "embed-" + hashlib.sha1(where.encode()).hexdigest()[:20]
+
+
+def _game_answer(request, pk: int, version: int, html: str) -> HttpResponse:
     response = HttpResponse(html)
-    response["ETag"] = game_etag(pk, version, key)
+    response["ETag"] = game_etag(pk, version, _game_key(request))
+    response["Content-Language"] = request.GET.get("lang") or translation.get_language()
     patch_cache_control(response, no_cache=True)
     return response
+
+
+def _by_game_version(view):
+    """The game widget answered from the cache while the game is at a version it was rendered
+    at, before its options are read: 204 for the version the widget shows, 304 for the one the
+    client holds, else the stored rendering; only what the cache cannot tell reaches the view."""
+
+    @wraps(view)
+    def answer(request, pk):
+        version = live.game_version(pk, at_least=request.GET.get("want"))
+        if version is None:
+            return view(request, pk)
+        if request.GET.get("v") == str(version):
+            return HttpResponse(status=204)
+        key = _game_key(request)
+        if (unchanged := not_modified(request, game_etag(pk, version, key))) is not None:
+            return unchanged
+        html = live.fragment(pk, version, key)
+        return view(request, pk) if html is None else _game_answer(request, pk, version, html)
+
+    return answer
+
+
+@widget(by_game=True)
+def game_scoreboard(request, options, pk):
+    """The whole widget; with ``?v=`` its part the page asks for again, 204 while that version
+    is still the current. Each is rendered once per version of the game and address and kept in
+    the cache beside the live page's fragments (answered by _by_game_version); its ETag is the
+    version, so a client holding it gets 304 without a query."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    live.game_changed(game.pk, game.version)
+    shown = request.GET.get("v")
+    if shown == str(game.version):
+        return HttpResponse(status=204)
+    html = _game_html(request, game, options, whole=shown is None)
+    live.fragment_store(pk, game.version, _game_key(request), html)
+    return _game_answer(request, pk, game.version, html)
 
 
 def _live(tournament: Tournament) -> int | None:

@@ -99,6 +99,7 @@ def cpu(runs) -> str:
 
 def main() -> None:
     args, url = start(**load_options(seconds=5),
+                      only=("", "load only the targets whose name holds this (and hello-world)"),
                       port=(8125, "the warm server; cold: +1, bare hello-world: +2"),
                       players=10_000,
                       database=("tri_pages", "PostgreSQL database to recreate"))
@@ -169,6 +170,8 @@ def measure(args, url, paths, counts, env, live) -> None:
             ("widget: standings: 304 (If-None-Match)", warm, paths["widget: standings"],
              visitor["widget: standings 304"]),
         ]
+        targets = [target for target in targets
+                   if args.only in target[0] or target[0].startswith("hello-world")]
         print(f"machine: {machine()}")
         print(f"database: {url.split('://')[0]}; warm: Redis cache, cold: dummy cache; "
               f"gunicorn {args.workers} workers each (bare hello-world too), DEBUG=0; "

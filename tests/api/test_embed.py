@@ -80,6 +80,10 @@ def test_the_live_scoreboard_answers_its_own_polls(client, world,
     assert (f'data-push="game.{game.pk}" data-push-version="{game.version}" '
             f'data-push-url="{poll}" data-poll="3"') in page
     assert client.get(f"/embed/games/{game.pk}/", {"v": game.version}).status_code == 204
+    again = client.get(f"/embed/games/{game.pk}/", {"lang": "ru"})  # from the cache now
+    assert text(again) == page and again["Content-Language"] == "ru"
+    assert "frame-ancestors * http: https:" in again["Content-Security-Policy"]
+    assert not again.has_header("X-Frame-Options")  # still frameable by a club's site
     with django_capture_on_commit_callbacks(execute=True):
         turn_undo(game_id=game.pk, expected_version=game.version, actor=Actor())
     game.refresh_from_db()
