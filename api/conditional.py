@@ -1,8 +1,10 @@
 """ETags and conditional GET for the API.
 
 Where the data has a version (a game), the ETag is made from it before anything is read, so a
-client that already has this version gets 304 without a database query. Elsewhere the ETag is a
-hash of the body: the work is done, but an unchanged answer is not sent again.
+client that already has this version gets 304 without a database query. The public lists and
+tournaments take theirs from the versions of the parts of the data they show, and keep their
+answer per version (api/views/base.py, clubs.page_cache.Shared). Elsewhere the ETag is a hash
+of the body: the work is done, but an unchanged answer is not sent again.
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@
 import contextlib
 import os
 import re
+import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -118,13 +121,69 @@ class Server:
         return total / _TICKS
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def listening(port: int) -> None:
+    """Wait (at most 20 s) until something accepts connections on 127.0.0.1:port."""
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
 @contextlib.contextmanager
-def gunicorn(env: dict, port: int, workers: int, *extra: str):
-    """The site served on 127.0.0.1:port until the block ends; yields the Server."""
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True)
+def redis_server():
+    """A redis-server of the benchmark's own on a free port, keeping nothing on disk, stopped
+    at the end (the shared Redis is left alone); yields its URL."""
+    port, folder = free_port(), tempfile.mkdtemp(prefix="bench-redis-")
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                               "--save", "", "--appendonly", "no", "--dir", folder],
+                              stdout=subprocess.DEVNULL)
+    try:
+        listening(port)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def bare_hello(port: int, workers: int):
+    """The bare hello-world app (bench/_bare_hello.py) under its own gunicorn, on the same
+    terms as the site's: the reference of issue 25."""
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "_bare_hello",
+           "PYTHONPATH": str(ROOT / "bench")}
+    return gunicorn(env, port, workers, app="django.core.wsgi:get_wsgi_application()",
+                    ready="/hello/")
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """gunicorn's quick shutdown (SIGINT), then a kill: a worker still answering the last load
+    must not hold the benchmark's results back."""
+    server.send_signal(signal.SIGINT)
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict, port: int, workers: int, *extra: str, app: str = "config.wsgi",
+             ready: str = "/"):
+    """The site (or ``app``) served on 127.0.0.1:port until the block ends, once it answers
+    ``ready``; yields the Server."""
+    if app == "config.wsgi":
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                       cwd=ROOT, env=env, check=True)
     server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}",
+        [str(ROOT / ".venv/bin/gunicorn"), app, "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers), "--log-level", "warning", *extra],
         cwd=ROOT, env=env,
     )
@@ -132,11 +191,10 @@ def gunicorn(env: dict, port: int, workers: int, *extra: str):
     try:
         for _ in range(100):
             try:
-                urllib.request.urlopen(base + "/", timeout=2)
+                urllib.request.urlopen(base + ready, timeout=2)
                 break
             except OSError:
                 time.sleep(0.2)
         yield Server(base, server.pid)
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
+        _stop(server)

@@ -1,13 +1,15 @@
-"""The public pages, warm and cold, beside a bare hello-world view, in one run.
+"""The public pages and the widgets, warm and cold, beside a bare hello-world Django app, in
+one run.
 
-Two gunicorn servers (DEBUG=0, same settings, 2 workers each) serve the site with the bench's
-hello-world view: one with its local-memory cache (pages served warm, as every visitor after the
-first gets them), one with Django's dummy cache (every request renders the page: the cold
-figure). wrk on loopback loads, in turn, hello-world and each public page as a returning
-anonymous visitor (with a CSRF cookie; no If-None-Match), plus a first visit (no cookie) and a
-revalidation (304). Targets take turns within each run; medians are printed, with the servers'
-CPU time per request. Query counts come from Django's test client in this process, cold (first
-request after a write) and warm.
+Three gunicorn servers (DEBUG=0, 2 workers each): the site with the Redis cache, as in
+production (a redis-server of the benchmark's own: pages served warm, as every visitor after the
+first gets them); the site with Django's dummy cache (every request renders the page: the cold
+figure); and the bare hello-world app (bench/_bare_hello.py: no middleware, no database), the
+reference. wrk on loopback loads, in turn, hello-world and each public page and widget as a
+returning anonymous visitor (with a CSRF cookie; no If-None-Match), plus a first visit (no
+cookie) and revalidations (304). Targets take turns within each run; medians are printed, with
+the servers' CPU time per request. Query counts come from Django's test client in this process,
+cold (first request after a write) and warm.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tri_pages .venv/bin/python bench/pages.py
 """
@@ -17,7 +19,16 @@ import re
 import statistics
 
 from _setup import ROOT, live_game, machine, rated_players, start
-from _wrk import fetch, gunicorn, in_turns, load_options, production_env, summary
+from _wrk import (
+    bare_hello,
+    fetch,
+    gunicorn,
+    in_turns,
+    load_options,
+    production_env,
+    redis_server,
+    summary,
+)
 
 PLAYERS_AT_THE_TOURNAMENT = 8
 
@@ -87,7 +98,9 @@ def cpu(runs) -> str:
 
 
 def main() -> None:
-    args, url = start(**load_options(seconds=5), port=(8125, "the warm server; cold: +1"),
+    args, url = start(**load_options(seconds=5),
+                      only=("", "load only the targets whose name holds this (and hello-world)"),
+                      port=(8125, "the warm server; cold: +1, bare hello-world: +2"),
                       players=10_000,
                       database=("tri_pages", "PostgreSQL database to recreate"))
 
@@ -108,29 +121,44 @@ def main() -> None:
         "tournament": reverse("tournaments:detail", args=[tournament.slug]),
         "tournament round (pairings)": reverse("tournaments:round", args=[tournament.slug, 2]),
         "tournament standings": reverse("tournaments:standings", args=[tournament.slug]),
+        "widget: club top": reverse("embed:club-top", args=[club.slug]),
+        "widget: live game": reverse("embed:game", args=[live.pk]),
+        "widget: standings": reverse("embed:standings", args=[tournament.slug]),
+        "widget: pairings": reverse("embed:pairings", args=[tournament.slug]),
     }
     counts = query_counts(paths)
 
-    env = production_env(url, DJANGO_SETTINGS_MODULE="_hello_settings",
-                         PYTHONPATH=str(ROOT / "bench"))
+    with redis_server() as redis_url:
+        env = production_env(url, DJANGO_SETTINGS_MODULE="_hello_settings",
+                             PYTHONPATH=str(ROOT / "bench"), CACHE_URL=redis_url)
+        measure(args, url, paths, counts, env, live)
+
+
+def measure(args, url, paths, counts, env, live) -> None:
     cold_env = {**env, "CACHE_URL": "dummycache://"}
     with gunicorn(env, args.port, args.workers) as warm, \
-            gunicorn(cold_env, args.port + 1, args.workers) as cold:
+            gunicorn(cold_env, args.port + 1, args.workers) as cold, \
+            bare_hello(args.port + 2, args.workers) as bare:
+        assert fetch(f"{bare.url}/hello/")[2] == b"Hello, world"
         assert fetch(f"{warm.url}/hello/")[2] == b"Hello, world"
         # Correct answers first: the cached page is the page (bar the visitor's CSRF token).
         visitor = {}
         for name, path in paths.items():
             status, headers, body = fetch(warm.url + path)
             assert status == 200, (name, status)
-            assert without_token(fetch(cold.url + path)[2]) == without_token(body), name
-            cookie = headers["Set-Cookie"].split(";", 1)[0]
-            visitor[name] = {"Cookie": cookie}
+            # (Widgets link to the site by its full address, which differs by the port.)
+            assert (without_token(fetch(cold.url + path)[2]).replace(cold.url.encode(), b"")
+                    == without_token(body).replace(warm.url.encode(), b"")), name
+            # Widgets set no cookie: framed on other sites, they keep none.
+            cookie = headers["Set-Cookie"].split(";", 1)[0] if "Set-Cookie" in headers else ""
+            visitor[name] = {"Cookie": cookie} if cookie else {}
             again = fetch(warm.url + path, Cookie=cookie)
             assert again[1]["ETag"] == fetch(warm.url + path, Cookie=cookie)[1]["ETag"], name
-            visitor[name + " 304"] = {"Cookie": cookie, "If-None-Match": again[1]["ETag"]}
+            visitor[name + " 304"] = {**visitor[name], "If-None-Match": again[1]["ETag"]}
             assert fetch(warm.url + path, **visitor[name + " 304"])[0] == 304, name
 
-        targets = [("hello-world Django view", warm, "/hello/", {})]
+        targets = [("hello-world, bare Django app", bare, "/hello/", {}),
+                   ("hello-world view through the site's middleware", warm, "/hello/", {})]
         for name, path in paths.items():
             targets.append((f"{name}: warm", warm, path, visitor[name]))
             targets.append((f"{name}: cold (no cache)", cold, path, visitor[name]))
@@ -139,23 +167,32 @@ def main() -> None:
             ("home: 304 (If-None-Match)", warm, paths["home"], visitor["home 304"]),
             ("game, finished: 304 (If-None-Match)", warm, paths["game, finished"],
              visitor["game, finished 304"]),
+            ("widget: standings: 304 (If-None-Match)", warm, paths["widget: standings"],
+             visitor["widget: standings 304"]),
         ]
+        targets = [target for target in targets
+                   if args.only in target[0] or target[0].startswith("hello-world")]
         print(f"machine: {machine()}")
-        print(f"database: {url.split('://')[0]}; warm: local-memory cache, cold: dummy cache; "
-              f"gunicorn {args.workers} workers each, DEBUG=0; wrk 2 threads, "
+        print(f"database: {url.split('://')[0]}; warm: Redis cache, cold: dummy cache; "
+              f"gunicorn {args.workers} workers each (bare hello-world too), DEBUG=0; "
+              f"wrk 2 threads, "
               f"{args.connections} connections, {args.seconds} s x {args.runs} runs, "
               f"targets interleaved")
         print(f"data: {args.players} rated players in 20 clubs; an {PLAYERS_AT_THE_TOURNAMENT}-"
               f"player tournament (round 1 played, round 2 live); a live 4-player game with "
               f"{live.turn_count} turns")
         results = in_turns(targets, args.runs, args.seconds, args.connections)
-    hello = summary(results["hello-world Django view"]).rate
-    print("\n| target | median requests/s | of hello-world | runs | server CPU per request "
+    report(results, counts)
+
+
+def report(results, counts) -> None:
+    hello = summary(results["hello-world, bare Django app"]).rate
+    print("\n| target | median requests/s | of bare hello-world | runs | server CPU per request "
           "| queries |")
     print("|---|---|---|---|---|---|")
     for name, runs in results.items():
         said = summary(runs)
-        page, _, kind = name.partition(": ")
+        page, _, kind = name.rpartition(": ")
         queries = ""
         if page in counts and kind.startswith(("warm", "cold")):
             queries = str(counts[page][0 if kind.startswith("cold") else 1])

@@ -32,6 +32,7 @@ class _Local(threading.local):
     def __init__(self):
         self.versions: dict[str, str] = {}
         self.read_at = float("-inf")
+        self.read_wall = float("-inf")  # the same moment by the wall clock, for fresh_after
         # Saves seen by this process inside a transaction that is still open: only tests page
         # through one (their writes are never committed), and a row saved without adding one
         # (a renamed player) must still give them a fresh page. 0 whenever pages are served.
@@ -63,14 +64,23 @@ def _newest_ids() -> dict[str, int]:
         return dict(zip(labels, cursor.fetchone(), strict=True))
 
 
-def versions() -> dict[str, str]:
-    """Each part's current version (at most FRESH_SECONDS old), and this process's own."""
+def versions(fresh_after: float | None = None) -> dict[str, str]:
+    """Each part's current version (at most FRESH_SECONDS old), and this process's own.
+
+    ``fresh_after``: a wall-clock time (seconds) the versions must have been read after, that
+    of a change whose pushed nudge the page is answering (clubs/push.py): each process then
+    reads them once more per change, not once per page. A time still to come counts as now.
+    """
     now = time.monotonic()
-    if now - _local.read_at > FRESH_SECONDS:
+    stale = now - _local.read_at > FRESH_SECONDS
+    if not stale and fresh_after is not None:
+        stale = _local.read_wall < min(fresh_after, time.time())
+    if stale:
+        began = time.time()  # the read sees every commit made before it began
         newest = _newest_ids()
         _local.versions = {scope: ".".join(str(newest[label] or 0) for label in tables)
                            for scope, tables in SCOPES.items()}
-        _local.read_at = now
+        _local.read_at, _local.read_wall = now, began
     pending = _local.pending if connection.in_atomic_block else 0
     return {**_local.versions, "own": f"{_local.generation}.{pending}"}
 

@@ -40,11 +40,18 @@ def _cacheable(request) -> bool:
             and not get_messages(request))  # a message is shown once, to one visitor
 
 
-def _key(request, scopes) -> str:
-    known = versions()
+def pushed_at(request) -> float | None:
+    """When the change that a page's fetch answers was committed: the ``at`` of the nudge
+    (milliseconds, header X-Push-At), as seconds; None for any other request."""
+    sent = request.headers.get("X-Push-At", "")
+    return int(sent) / 1000 if sent.isdigit() and len(sent) <= 15 else None
+
+
+def _key(request, scopes, *, kind: str = "page", where: str = "") -> str:
+    known = versions(fresh_after=pushed_at(request))
     numbers = ".".join(str(known.get(scope, 0)) for scope in (*scopes, "own"))
-    where = hashlib.sha1(request.get_full_path().encode()).hexdigest()
-    return f"page:{where}:{get_language()}:{numbers}"
+    where = hashlib.sha1((where or request.get_full_path()).encode()).hexdigest()
+    return f"{kind}:{where}:{get_language()}:{numbers}"
 
 
 def _etag(key: str, request) -> str:
@@ -112,5 +119,64 @@ def public_page(*scopes: str):
             return _finish(response, etag)
 
         return page
+
+    return decorate
+
+
+class Shared:
+    """An answer every client gets alike, whoever asks (the widgets, the API's lists): no form,
+    no token, no cookie, no login shown. Stored under the versions of the parts of the data it
+    shows, ``scopes``, and the full address (host included: the API's links are absolute); its
+    ETag is made from the key alone, so a client holding it gets 304 without a render.
+
+    ``key`` and ``etag`` for this request; ``stored()`` the answer if some client had it
+    rendered; ``store(response)`` keeps a 200 answer and marks it.
+    """
+
+    def __init__(self, request, scopes) -> None:
+        self.key = _key(request, scopes, kind="shared", where=request.build_absolute_uri())
+        self.etag = f'"{hashlib.sha1(self.key.encode()).hexdigest()[:32]}"'
+
+    def stored(self):
+        stored = _cache_get(self.key)
+        if stored is None:
+            return None
+        body, content_type, language = stored
+        response = HttpResponse(body, content_type=content_type)
+        if language:
+            response["Content-Language"] = language
+        return self.mark(response)
+
+    def store(self, response):
+        if response.status_code == 200 and not response.streaming and not response.cookies:
+            _cache_set(self.key, (response.content, response["Content-Type"],
+                                  response.get("Content-Language")))
+            self.mark(response)
+        return response
+
+    def mark(self, response):
+        response["ETag"] = self.etag
+        patch_cache_control(response, no_cache=True)
+        patch_vary_headers(response, ("Accept-Language",))
+        return response
+
+
+def public_data(*scopes: str):
+    """Cache a view's answer that is the same for every client (see Shared) under the versions
+    of the parts of the data it shows, ``scopes``. Only 200 answers are stored."""
+
+    def decorate(view):
+        @wraps(view)
+        def answer(request, *args, **kwargs):
+            if request.method not in ("GET", "HEAD"):
+                return view(request, *args, **kwargs)
+            shared = Shared(request, scopes)
+            not_modified = get_conditional_response(request, etag=shared.etag)
+            if not_modified is not None:
+                return shared.mark(not_modified)
+            stored = shared.stored()
+            return stored if stored is not None else shared.store(view(request, *args, **kwargs))
+
+        return answer
 
     return decorate

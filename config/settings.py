@@ -35,6 +35,8 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[:
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
+    # First: its runserver serves the site through ASGI, WebSockets included (clubs/push.py).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -63,6 +65,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A live game's fetch answered from the cache, before the rest (config/live_polls.py).
+    "config.live_polls.LivePollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything that may answer on its own, so those answers carry CORS headers too.
     "corsheaders.middleware.CorsMiddleware",
@@ -76,7 +80,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.security.PolicyMiddleware",  # django-csp's, with the policy built once
     # Last, as django-axes asks: it turns a lockout raised during login into its page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -184,6 +188,19 @@ STORAGES = {
 CACHES = {"default": best_effort(env.cache("CACHE_URL", default="locmemcache://"))}
 # A cache error is logged (logger django_redis.cache) and then treated as a miss.
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+
+# Pushed nudges to open pages (clubs/push.py, docs/architecture.md): through Redis pub/sub when
+# PUSH_URL names a Redis (by default CACHE_URL's, when that is one), so a write in any web or
+# worker process reaches the pages held open by any push process; else in this process's
+# memory, which is all `make run` (one process serving pages and WebSockets) needs. Pub/sub
+# channels ignore the database number: PUSH_PREFIX keeps two sites on one Redis apart.
+_CACHE_URL = env.str("CACHE_URL", default="")
+PUSH_URL = env.str("PUSH_URL", default=_CACHE_URL if _CACHE_URL.startswith("redis") else "")
+PUSH_PREFIX = env.str("PUSH_PREFIX", default="triominos")
+CHANNEL_LAYERS = {"default": {
+    "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "CONFIG": {"hosts": [PUSH_URL], "prefix": PUSH_PREFIX},
+} if PUSH_URL else {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Celery: with no broker configured every task runs eagerly, in-process, so a bare checkout
 # works with nothing installed.

@@ -7,6 +7,7 @@ import logging
 from django.db import connection, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
 
+from clubs import push
 from clubs.models import Player
 from scoring.models import Game, Seat
 
@@ -100,6 +101,11 @@ def ratings_recompute(
             ))
     GameRating.objects.bulk_create(rows, batch_size=2000)
     _refresh_player_ratings(touched, final)
+    # After commit: rankings widgets fetch again, and the finished game's live page, which
+    # waits for its rating changes, shows them.
+    push.publish_after_commit(push.RATINGS)
+    if game_id is not None:
+        push.publish_after_commit(push.game_topic(game_id))
     return len(games)
 
 

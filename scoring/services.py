@@ -128,9 +128,10 @@ def engine_state_save(
 
 
 def game_saved_announce(game: Game, *, was_finished: bool) -> None:
-    """After commit: live pages refresh, and a change of the game's result (finished,
-    corrected, reopened, abandoned) is announced to the apps above."""
-    _after_commit(lambda: live.game_changed(game.pk, game.version))
+    """After commit: the live version is cached and a nudge pushed to the pages following the
+    game (the one place a game's change is published: never a read), and a change of the
+    game's result (finished, corrected, reopened, abandoned) is announced to the apps above."""
+    _after_commit(lambda: live.game_saved(game.pk, game.version))
     finished = game.status == Game.Status.FINISHED
     if game.status == Game.Status.ABANDONED:
         result_announce(game.pk, ResultChange.ABANDONED)

@@ -102,7 +102,8 @@ def game_detail(request, pk):
 
 @require_GET
 def game_live(request, pk):
-    """The live scoreboard for polling: 204 while the version the page shows is current.
+    """The live scoreboard, asked for by the page every few seconds or when a nudge was
+    pushed (``want``: the version it named): 204 while the version the page shows is current.
 
     Every spectator of a version sees the same fragment, so it is rendered once per version and
     language and then served from the cache. A finished game's page whose ratings were not yet
@@ -111,11 +112,10 @@ def game_live(request, pk):
     shown = request.GET.get("v")
     if request.GET.get("wait") == "ratings":
         return _live_ratings_wait(request, pk, shown)
-    version = live.game_version(pk)
-    if version is not None and shown == str(version):
-        return HttpResponse(status=204)
     language = get_language()
-    html = live.fragment(pk, version, language) if version is not None else None
+    html = live.poll_answer(pk, shown, request.GET.get("want"), language)
+    if html == "":
+        return HttpResponse(status=204)
     if html is None:
         game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
         live.game_changed(game.pk, game.version)

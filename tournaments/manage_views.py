@@ -28,6 +28,7 @@ from . import flags, pairing, selectors, services
 from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
 from .messages import refusal, round_failure
 from .models import Registration, Table, Tournament, TournamentRound
+from .views import push_topics
 
 
 def _organised(request, slug) -> Tournament:
@@ -286,6 +287,7 @@ def round_manage(request, slug, number):
         "withdrawn": {r.player_id for r in regs if r.withdrawn},
         "round_failure": round_failure(rnd),
         "results_reopenable": _results_reopenable(tournament, rnd),
+        "push_topics": push_topics(tournament, lines) if rnd.is_published else "",
     })
 
 
@@ -307,8 +309,8 @@ def round_progress(request, slug, number):
     response = render(request, "tournaments/partials/round_progress.html",
                       {"tournament": tournament, "round": rnd,
                        "round_failure": round_failure(rnd)})
-    if rnd.status != TournamentRound.Status.PAIRING and request.htmx:
-        response["HX-Refresh"] = "true"  # paired: show the draft itself
+    if rnd.status != TournamentRound.Status.PAIRING:
+        response["HX-Refresh"] = "true"  # paired: the page (static/js/push.js) shows the draft
     return response
 
 

@@ -7,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from clubs import push
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where
 
@@ -40,8 +41,17 @@ def tournament_list(request):
     })
 
 
+def push_topics(tournament: Tournament, lines=()) -> str:
+    """What a page of the tournament follows (clubs/push.py): the tournament, and the games
+    still played at the tables it shows; nothing once it is over or before it is announced."""
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        return ""
+    games = [push.game_topic(line.game.pk) for line in lines if line.playing]
+    return " ".join([push.tournament_topic(tournament.pk), *games])
+
+
 def _base(request, tournament: Tournament) -> dict:
-    return {"tournament": tournament,
+    return {"tournament": tournament, "push_topics": push_topics(tournament),
             "organiser": allowed(request.user, Do.MANAGE_TOURNAMENT, tournament)}
 
 
@@ -80,6 +90,7 @@ def round_detail(request, slug, number):
         "byes": [t for t in shown if t.table.bye], "query": query,
         "all_rounds": public,
         "playing": sum(1 for t in lines if t.playing),
+        "push_topics": push_topics(tournament, lines),
     })
     template = "tournaments/partials/pairings.html" if request.htmx else \
         "tournaments/round_detail.html"
@@ -92,9 +103,7 @@ def standings(request, slug):
     view = selectors.standings(tournament)
     context = _base(request, tournament)
     context.update({"table": standings_table(view), "view": view})
-    template = "tournaments/partials/standings.html" if request.htmx else \
-        "tournaments/standings.html"
-    return render(request, template, context)
+    return render(request, "tournaments/standings.html", context)
 
 
 def _describe_source(source, bracket) -> str:

@@ -1,10 +1,13 @@
-"""What every API view shares: read-only GET with ETags, lists in pages."""
+"""What every API view shares: read-only GET with ETags, lists in pages, and answers kept per
+version of the data they show."""
 
 from rest_framework import generics
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from ..conditional import ConditionalMixin
+from clubs.page_cache import Shared
+
+from ..conditional import ConditionalMixin, not_modified
 from ..pagination import Pages
 
 
@@ -16,11 +19,31 @@ class _Lean:
         return {}
 
 
-class ReadView(_Lean, ConditionalMixin, generics.GenericAPIView):
+class _Versioned:
+    """With ``scopes`` (the parts of the data the answer shows, clubs/data_version.py), the
+    JSON is rendered once per version of those parts and address, and kept for every client
+    (clubs.page_cache.Shared), with an ETag made from the versions. Such an answer (or a 304)
+    is given once the client's throttle allows it, before DRF wraps the request, which costs
+    more than the answer; anything else, a throttled client included, goes the usual way."""
+
+    scopes: tuple[str, ...] = ()
+
+    def dispatch(self, request, *args, **kwargs):
+        if not self.scopes or request.method not in ("GET", "HEAD"):
+            return super().dispatch(request, *args, **kwargs)
+        shared = Shared(request, self.scopes)
+        answer = not_modified(request, shared.etag) or shared.stored()
+        if answer is not None and all(throttle.allow_request(request, self)
+                                      for throttle in self.get_throttles()):
+            return answer
+        return shared.store(super().dispatch(request, *args, **kwargs))
+
+
+class ReadView(_Versioned, _Lean, ConditionalMixin, generics.GenericAPIView):
     pass
 
 
-class ListView(_Lean, ConditionalMixin, generics.ListAPIView):
+class ListView(_Versioned, _Lean, ConditionalMixin, generics.ListAPIView):
     pagination_class = Pages
 
 

@@ -22,12 +22,16 @@ from .base import DetailView, ListView, found
 class ClubList(ListView):
     """Every club."""
 
+    scopes = ("clubs",)
+
     serializer_class = ClubSerializer
     queryset = club_selectors.club_list()
 
 
 class ClubDetail(DetailView):
     """One club, by its slug."""
+
+    scopes = ("clubs",)
 
     lookup_field = "slug"
     missing = _("No such club.")
@@ -38,6 +42,8 @@ class ClubDetail(DetailView):
 class PlayerList(ListView):
     """Players, by name; ``?club=`` keeps the members of one club."""
 
+    scopes = ("clubs",)
+
     serializer_class = PlayerSerializer
     filterset_class = PlayerFilter
     queryset = selectors.player_list()
@@ -45,6 +51,8 @@ class PlayerList(ListView):
 
 class PlayerDetail(DetailView):
     """One player: the current rating and its history, game by game."""
+
+    scopes = ("clubs", "scoring")
 
     serializer_class = PlayerDetailSerializer
 
@@ -59,6 +67,8 @@ class PlayerDetail(DetailView):
     description="true: the players who have not played for half a year, listed apart.")])
 class Rankings(ListView):
     """The rankings, best first, with the rankings page's filters (club, period, min_games)."""
+
+    scopes = ("clubs",)
 
     serializer_class = RankingRowSerializer
     filterset_class = RankingFilter

@@ -30,6 +30,8 @@ _LIVE_JSON = "api-json"
 class GameList(ListView):
     """Games, newest first; filter by club, status, player, tournament and start time."""
 
+    scopes = ("scoring", "clubs", "tournaments")
+
     serializer_class = GameSerializer
     filterset_class = GameFilter
     queryset = selectors.games_with_seats().order_by("-started_at", "-pk")

@@ -19,6 +19,9 @@ from ..serializers.tournaments import (
 )
 from .base import DetailView, ListView, ReadView, found
 
+# What a tournament's answers show, as its pages: its own rows, its games, the players.
+SCOPES = ("tournaments", "scoring", "clubs")
+
 
 def announced(slug: str) -> Tournament:
     """The tournament, unless it is still in preparation (then, as when missing, 404: Http404,
@@ -39,12 +42,16 @@ def public_rounds(tournament: Tournament):
 class TournamentList(ListView):
     """Announced tournaments, newest first (those in preparation are not shown)."""
 
+    scopes = SCOPES
+
     serializer_class = TournamentListSerializer
     queryset = selectors.tournament_list()
 
 
 class TournamentDetail(DetailView):
     """One tournament: its settings, stages, entries and published rounds."""
+
+    scopes = SCOPES
 
     serializer_class = TournamentDetailSerializer
 
@@ -59,6 +66,8 @@ class TournamentDetail(DetailView):
 class TournamentRoundList(ReadView):
     """The published rounds of a tournament."""
 
+    scopes = SCOPES
+
     serializer_class = TournamentRoundSerializer
     queryset = TournamentRound.objects.none()  # for the schema: the rounds are tournament rounds
 
@@ -71,6 +80,8 @@ class TournamentRoundList(ReadView):
 
 class TournamentRoundDetail(DetailView):
     """One published round: its tables (the pairings) with scores and places once played."""
+
+    scopes = SCOPES
 
     serializer_class = TournamentRoundDetailSerializer
 
@@ -86,6 +97,8 @@ class TournamentRoundDetail(DetailView):
 class Standings(DetailView):
     """The live standings of the Swiss or round-robin stage, in tie-break order."""
 
+    scopes = SCOPES
+
     serializer_class = StandingsSerializer
 
     def get_object(self):
@@ -98,6 +111,8 @@ def _source(source, bracket) -> dict:
 
 class Bracket(DetailView):
     """The knockout bracket: columns of matches, who plays or where they will come from."""
+
+    scopes = SCOPES
 
     serializer_class = BracketSerializer
 

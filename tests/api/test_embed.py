@@ -81,25 +81,33 @@ def test_the_live_scoreboard_answers_its_own_polls(client, world,
     assert [int(x) for x in re.findall(r'class="num score">(-?\d+)<', page)] == scores
     assert "<th>Игрок</th>" in page and '<span class="badge status-playing">идёт</span>' in page
     poll = f"/embed/games/{game.pk}/?v={game.version}&amp;lang=ru&amp;n=10"
-    assert f'data-refresh="{poll}" data-every="3"' in page
+    assert (f'data-push="game.{game.pk}" data-push-version="{game.version}" '
+            f'data-push-url="{poll}" data-poll="3"') in page
     assert client.get(f"/embed/games/{game.pk}/", {"v": game.version}).status_code == 204
+    again = client.get(f"/embed/games/{game.pk}/", {"lang": "ru"})  # from the cache now
+    assert text(again) == page and again["Content-Language"] == "ru"
+    assert "frame-ancestors * http: https:" in again["Content-Security-Policy"]
+    assert not again.has_header("X-Frame-Options")  # still frameable by a club's site
     with django_capture_on_commit_callbacks(execute=True):
         turn_undo(game_id=game.pk, expected_version=game.version, actor=Actor())
     game.refresh_from_db()
     fresh = client.get(f"/embed/games/{game.pk}/", {"v": game.version - 1, "lang": "en"})
     assert fresh.status_code == 200
     part = text(fresh)
-    assert part.startswith('<section class="widget live-game"') and "<html" not in part
+    assert part.startswith('<section id="widget" class="widget live-game"')
+    assert "<html" not in part
     assert f'data-version="{game.version}"' in part
     finished = text(client.get(f"/embed/games/{world.finished_game.pk}/"))
-    assert "data-refresh" not in finished and "finished" in finished
+    assert "data-push=" not in finished and "data-poll" not in finished
+    assert "finished" in finished
 
 
 def test_tournament_standings_and_pairings(client, world):
     slug = world.tournament.slug
     standings = text(client.get(f"/embed/tournaments/{slug}/standings/", {"n": 4}))
     assert standings.count("data-player=") == 4
-    assert 'data-refresh="?part=1&amp;lang=en&amp;n=4" data-every="30"' in standings
+    assert (f'data-push="tournament.{world.tournament.pk}" '
+            'data-push-url="?part=1&amp;lang=en&amp;n=4" data-poll="30"') in standings
     api = client.get(f"/api/v1/tournaments/{slug}/standings/").json()["lines"][:4]
     names = re.findall(r'<td class="num">\d+</td> <td>([^<]+)</td>', standings)
     assert names == [line["name"] for line in api]
@@ -111,7 +119,7 @@ def test_tournament_standings_and_pairings(client, world):
     latest = text(client.get(f"/embed/tournaments/{slug}/pairings/"))
     assert f"{world.tournament.name}: round 3" in latest  # the knockout round, published last
     part = client.get(f"/embed/tournaments/{slug}/pairings/", {"part": 1})
-    assert part.content.decode().startswith('<section class="widget pairings"')
+    assert part.content.decode().startswith('<section id="widget" class="widget pairings"')
     assert client.get(f"/embed/tournaments/{slug}/pairings/", {"round": 9}).status_code == 404
     other = world.unpublished.tournament.slug
     assert "No round has been published yet." in text(

@@ -79,7 +79,7 @@ def test_phone_spectator_sees_turns_arrive_and_the_result(browser, live_server, 
     assert ratings.count() == 2
     for rating in ratings:
         expect(result).to_contain_text(f"{rating.before} → {rating.after}")
-    expect(page.locator("#live[hx-get]")).to_have_count(0)  # polling has stopped
+    expect(page.locator("#live[data-poll]")).to_have_count(0)  # polling has stopped
     assert page.evaluate("window.stayedOnThePage") is True  # no reload happened
     assert _top(page, "#live-result") < _top(page, ".live-grid .board-pane")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -85,5 +85,8 @@ def test_an_entry_names_what_it_is_about_even_after_that_is_gone():
     for entry in (game_entry, club_entry, tournament_entry):
         type(entry).objects.filter(pk=entry.pk).update(at=f"{at}:00+00:00")
         entry.refresh_from_db()
+    # In words and in the site's time (Europe/Moscow, three hours ahead of UTC).
+    local = "2026-03-04 08:06"
     assert [str(e) for e in (game_entry, club_entry, tournament_entry)] == [
-        f"41: delete at {at}", f"Chess Hall: member-add at {at}", f"Spring Cup: finish at {at}"]
+        f"41: deleted, {local}", f"Chess Hall: member added, {local}",
+        f"Spring Cup: finished, {local}"]

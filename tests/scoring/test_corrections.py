@@ -56,7 +56,7 @@ def test_the_board_as_it_was_before_the_turn(client, referee, played,
     assert "Recorded: Vera 2-4-4, 0" in body and "drew 2" in body
     assert ">22<" in body and ">9<" in body  # the scoreboard before Vera's turn
     assert 'id="step-previous"' in body and 'id="step-next"' not in body
-    assert "hx-get" not in body  # the correction page never polls itself away
+    assert "data-poll" not in body  # the correction page never polls itself away
 
 
 def test_a_turn_entered_again_is_written_replayed_and_audited(client, referee, played):

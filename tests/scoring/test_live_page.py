@@ -95,16 +95,16 @@ def test_a_round_end_and_the_result_with_ratings(client, club,
         finish("turn")
     game.refresh_from_db()
     text = body(live(client, game, v="old"))
-    assert "Final result" not in text and 'hx-trigger="every 3s"' in text
+    assert "Final result" not in text and 'data-poll="3"' in text
     with django_capture_on_commit_callbacks(execute=True):
         finish("hands")  # ratings are written after commit (eagerly here)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     response = live(client, game, v=game.version - 1)
     text = body(response)
-    assert "Final result" in text and "hx-get" not in text.split('id="live-badge"')[0]
+    assert "Final result" in text and "data-poll" not in text.split('id="live-badge"')[0]
     assert "Round over: Anna went out" in text
-    assert 'id="live-badge" class="badge" hx-swap-oob="true">finished<' in text
+    assert 'id="live-badge" class="badge" data-push-part>finished<' in text
     ratings = {r.player.display_name: r for r in GameRating.objects.filter(game=game)}
     assert set(ratings) == {"Anna", "Boris"}
     for name, rating in ratings.items():
@@ -142,7 +142,7 @@ def test_the_wait_for_ratings_ends_after_a_while(client, club):
     game.refresh_from_db()
     response = live(client, game, v=game.version, wait="ratings")
     assert response.status_code == 200
-    assert "hx-get" not in body(response)
+    assert "data-poll" not in body(response)
     assert "reload the page a little later" in body(response)
 
 
@@ -152,7 +152,7 @@ def test_an_abandoned_game_stops_polling_and_shows_no_result(client, game):
     game_abandon(game_id=game.pk, actor=Actor())
     game.refresh_from_db()
     text = body(live(client, game, v="old"))
-    assert "hx-get" not in text and "Final result" not in text
+    assert "data-poll" not in text and "Final result" not in text
     assert ">abandoned<" in text
 
 
@@ -164,7 +164,7 @@ def test_the_finished_game_page_shows_the_result_and_the_log(client, club,
         finish("hands")
     text = body(client.get(reverse("scoring:game-detail", args=[game.pk])))
     assert "Final result" in text and 'id="turn-log"' in text
-    assert text.count("→") >= 2 and "hx-get" not in text.split('id="turn-log"')[0]
+    assert text.count("→") >= 2 and "data-poll" not in text.split('id="turn-log"')[0]
 
 
 def test_waiting_for_ratings_costs_two_queries_a_poll(client, club,

@@ -118,7 +118,8 @@ def test_the_live_page_renders_from_its_view_model_alone():
                        end_points=[("Anna", -10), ("Vera", 35)])]
     html = live(shown(), log=log)
     assert MISSING not in html
-    assert 'hx-get="/games/7/live/?v=12"' in html and 'class="live-game status-playing"' in html
+    assert 'data-push="game.7" data-push-version="12" data-push-url="/games/7/live/?v=12"' in html
+    assert 'data-poll="3"' in html and 'class="live-game status-playing"' in html
     assert '<p class="muted small game-state">In play</p>' in html
     assert "Round over: Vera went out" in html and "2 tiles drawn" in html
     assert 'id="live-badge" class="badge live"' in html
@@ -131,7 +132,7 @@ def test_the_live_page_shows_the_final_result():
                       status_label="finished", phase="over", is_over=True, is_play=False),
                 result=result, rated=True)
     assert MISSING not in html
-    assert "hx-get" not in html and "last-turn" not in html
+    assert "data-poll" not in html and "data-push=" not in html and "last-turn" not in html
     assert '<tr class="winner" data-seat="0">' in html
     assert '<a href="/players/1/">Anna</a> <span class="badge">winner</span>' in html
     assert "1500 → 1524" in html and "+24" in html

@@ -112,6 +112,17 @@ def test_every_page_has_the_policy(client):
     assert response["X-Frame-Options"] == "DENY"  # for browsers without CSP
 
 
+def test_the_policy_built_once_is_the_one_django_csp_builds(client, settings):
+    from csp.utils import build_policy
+
+    assert client.get(reverse("home"))["Content-Security-Policy"] == build_policy()
+    # A changed setting is followed at once (tests and reloads change it).
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'self'"],
+                                                       "img-src": ["'self'", "data:"]}}
+    assert client.get(reverse("home"))["Content-Security-Policy"] == (
+        "default-src 'self'; img-src 'self' data:")
+
+
 @embeddable
 def widget(request):
     return HttpResponse("<p>widget</p>")

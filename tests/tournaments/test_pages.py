@@ -114,6 +114,25 @@ def test_organiser_runs_a_round_through_the_pages(client, organiser, club):
     assert tournament.status == Tournament.Status.FINISHED and tournament.winner_id
 
 
+def test_the_pages_of_a_round_in_play_follow_the_tournament_and_its_games(client, organiser,
+                                                                          tournament):
+    rnd = services.round_generate(tournament=tournament)
+    services.round_publish(round=rnd)
+    games = [t.game_id for t in rnd.tables.filter(bye=False).order_by("number")]
+    topics = " ".join([f"tournament.{tournament.pk}", *(f"game.{game}" for game in games)])
+    assert f'id="pairings" data-push-part data-push="{topics}" data-poll="30"' in text(
+        client.get(url("round", tournament, 1)))
+    assert (f'id="standings" data-push-part data-push="tournament.{tournament.pk}" '
+            'data-poll="20"') in text(client.get(url("standings", tournament)))
+    assert f'data-push="tournament.{tournament.pk}"' in text(client.get(url("detail", tournament)))
+    client.force_login(organiser)
+    page = text(client.get(url("manage-round", tournament, 1)))
+    assert f'id="round-games" data-push-part data-push="{topics}" data-poll="30"' in page
+    play_round(rnd)  # every game over (the round not yet completed): no game to follow
+    assert (f'id="round-games" data-push-part data-push="tournament.{tournament.pk}" '
+            'data-poll="30"') in text(client.get(url("manage-round", tournament, 1)))
+
+
 def test_progress_partial_polls_until_the_task_paired_the_round(client, organiser, club,
                                                                 django_capture_on_commit_callbacks):
     tournament = tournament_with(club, field(club, services.SYNC_LIMIT + 4))
@@ -121,9 +140,11 @@ def test_progress_partial_polls_until_the_task_paired_the_round(client, organise
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         client.post(url("generate", tournament))
     body = text(client.get(url("manage-round", tournament, 1)))
-    assert 'hx-trigger="every 2s"' in body and "is being paired" in body
-    callbacks[0]()
-    response = client.get(url("progress", tournament, 1), HTTP_HX_REQUEST="true")
+    assert 'data-poll="2"' in body and "is being paired" in body
+    assert f'data-push="tournament.{tournament.pk}"' in body  # and told of each step pushed
+    for callback in callbacks:  # the pairing task, and the nudge to the pages
+        callback()
+    response = client.get(url("progress", tournament, 1))
     assert response["HX-Refresh"] == "true"
 
 

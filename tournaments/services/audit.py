@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from clubs import push
 from clubs.audit import audit_write
 from clubs.permissions import Actor, Do, require
 
@@ -16,8 +17,17 @@ def check(actor: Actor | None, tournament: Tournament) -> None:
         require(actor, Do.MANAGE_TOURNAMENT, tournament)
 
 
+def tournament_changed(tournament_id: int) -> None:
+    """After commit, the pages following the tournament fetch it again (clubs/push.py): the
+    one after-commit point of a tournament's change. Every audited write passes here through
+    tournament_audit; the pairing task (progress, the draft) and a table's game result, which
+    are not audited, call it themselves."""
+    push.publish_after_commit(push.tournament_topic(tournament_id))
+
+
 def tournament_audit(tournament: Tournament, action: str, actor: Actor | None, *,
                      round_number: int | None = None, **fields) -> TournamentAuditEntry:
+    tournament_changed(tournament.pk)
     return audit_write(
         TournamentAuditEntry, actor=actor, club=tournament.club, action=action,
         tournament=tournament, tournament_name=tournament.name, round_number=round_number,

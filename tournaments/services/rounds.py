@@ -15,7 +15,7 @@ from scoring.services import game_start, games_result_close
 
 from .. import pairing, pairing_rows
 from ..models import Registration, Stage, Table, Tournament, TournamentRound
-from .audit import Action, check, tournament_audit
+from .audit import Action, check, tournament_audit, tournament_changed
 from .errors import Refused
 
 #: Fields up to this many players are paired inside the request; larger ones by a Celery task
@@ -123,11 +123,12 @@ def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> Tou
     return rnd
 
 
-def _progress(round_id: int, percent: int) -> None:
+def _progress(rnd: TournamentRound, percent: int) -> None:
     # A plain update, committed at once when running in a task, so the organiser's polling
     # page sees it while the pairing goes on.
-    TournamentRound.objects.filter(pk=round_id, status=TournamentRound.Status.PAIRING).update(
-        progress=percent)
+    if TournamentRound.objects.filter(pk=rnd.pk, status=TournamentRound.Status.PAIRING).update(
+            progress=percent):
+        tournament_changed(rnd.tournament_id)
 
 
 def round_pair(*, round_id: int) -> TournamentRound:
@@ -140,16 +141,17 @@ def round_pair(*, round_id: int) -> TournamentRound:
     rnd = TournamentRound.objects.select_related("tournament", "stage").get(pk=round_id)
     if rnd.status != TournamentRound.Status.PAIRING:
         return rnd
-    _progress(rnd.pk, 10)
+    _progress(rnd, 10)
     try:
         tables, byes, flags, plan = _draft(rnd)
     except (ValueError, Refused) as error:
         message, failure = _failure(error)
         TournamentRound.objects.filter(pk=rnd.pk).update(
             error=message[:200], failure=failure, progress=0)
+        tournament_changed(rnd.tournament_id)
         rnd.refresh_from_db()
         return rnd
-    _progress(rnd.pk, 80)
+    _progress(rnd, 80)
     with transaction.atomic():
         rnd = _locked_round(rnd)
         if rnd.status != TournamentRound.Status.PAIRING:
@@ -164,6 +166,7 @@ def round_pair(*, round_id: int) -> TournamentRound:
         rnd.flags, rnd.status, rnd.progress = flags, TournamentRound.Status.DRAFT, 100
         rnd.error, rnd.failure = "", None
         rnd.save(update_fields=["flags", "status", "progress", "error", "failure"])
+        tournament_changed(rnd.tournament_id)
     return rnd
 
 

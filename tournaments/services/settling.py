@@ -17,7 +17,7 @@ from scoring.models import Game
 from scoring.services import game_result_open, games_result_close
 
 from ..models import Registration, Stage, Table, Tournament, TournamentRound
-from .audit import Action, check, tournament_audit
+from .audit import Action, check, tournament_audit, tournament_changed
 from .errors import Refused
 from .rounds import _complete_if_done, _locked_round, table_game_start
 
@@ -50,7 +50,10 @@ def round_settle(*, game_id: int) -> TournamentRound | None:
     The round of any other game, or one already in line, is left alone (None). Safe to run
     twice."""
     table = _table_of(game_id)
-    if table is None or table.round.status not in (TournamentRound.Status.PUBLISHED,
+    if table is None:
+        return None
+    tournament_changed(table.round.tournament_id)  # the standings count the game's new result
+    if table.round.status not in (TournamentRound.Status.PUBLISHED,
                                                    TournamentRound.Status.COMPLETE):
         return None
     rnd = _locked_round(table.round)
