@@ -24,6 +24,24 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 _worker_state: dict[str, bool] = {}
 
 
+def pytest_configure(config):
+    """Settings for the whole run.
+
+    No test waits on the exact Swiss solver's time cap: unless the environment sets one,
+    tests pair with PAIRING_TIME_LIMIT 0, the heuristic alone, whose searches stop at node
+    counts, so a round takes milliseconds and the same input gives the same draft on any
+    machine under any load. Processes the tests start (workers) inherit it. The solver itself
+    is tested on its own, in tests/pairing."""
+    from django.conf import settings
+
+    if "PAIRING_TIME_LIMIT" not in os.environ:
+        os.environ["PAIRING_TIME_LIMIT"] = "0"
+        settings.PAIRING_TIME_LIMIT = 0.0
+    # Hundreds of accounts are made, each with a password: the real hasher costs about a
+    # second each on a busy machine and is not what any test checks (Django's own advice).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def _language_reset():
     """Every test starts and ends in the site's default language: a request or a test that
