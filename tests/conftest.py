@@ -178,6 +178,26 @@ def fresh_pages():
     forget()
 
 
+@pytest.fixture(scope="module")
+def module_transaction(django_db_setup, django_db_blocker):
+    """A transaction open for a whole module, for data built once and read by all its tests.
+
+    A module-scoped fixture that depends on this one writes inside it; each test's own
+    transaction (pytest-django's `db`) is then a savepoint within it, rolled back after the
+    test, so every test starts from exactly the data built and none sees another's writes.
+    After the module's last test the whole of it is rolled back. Only for tests on `db`:
+    `transactional_db` and the live server commit, which an open transaction forbids."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    yield
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
+
+
 @pytest.fixture
 def club_preset():
     """The rules the `club` fixture plays by; a test module or folder overrides this."""
