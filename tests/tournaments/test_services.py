@@ -288,12 +288,12 @@ def test_an_abandoned_game_counts_no_points(tournament):
 # -- the solver's cap ---------------------------------------------------------------------------
 
 
-def test_swiss_rounds_are_paired_with_the_sites_solver_cap(tournament, settings):
+def test_swiss_rounds_are_paired_with_the_sites_solver_cap(club, players, settings):
+    tournament = tournament_with(club, players, rounds=5, remainder="smaller_tables",
+                                 avoid_same_club=True)
     settings.PAIRING_TIME_LIMIT = 2.5
-    assert pairing_rows.swiss_options(tournament).time_limit == 2.5
-    settings.PAIRING_TIME_LIMIT = 0.0  # as in tests: the heuristic's draft, at once
-    rnd = services.round_generate(tournament=tournament)
-    assert seated(rnd) == sorted(tournament.registrations.values_list("player_id", flat=True))
+    assert pairing_rows.swiss_options(tournament) == SwissOptions(
+        avoid_same_club=True, remainder="smaller_tables", planned_rounds=5, time_limit=2.5)
 
 
 def test_the_sites_default_cap_is_the_pairing_cores_own():
