@@ -245,6 +245,10 @@ CELERY_BEAT_SCHEDULE = {
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Seconds the exact Swiss solver may spend on one round (docs/pairing.md). The tests set 0:
+# the heuristic alone, bounded by node counts, gives the same draft on any machine at once.
+PAIRING_TIME_LIMIT = env.float("PAIRING_TIME_LIMIT", default=4.0)
+
 # Limits (docs/deployment.md): no form of the site needs more than a game record's upload, so
 # a bigger body is refused before it is read; a record is checked against its own limits
 # (bytes, rounds, turns) before the engine replays it, so no import holds a worker for long.

@@ -24,6 +24,24 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 _worker_state: dict[str, bool] = {}
 
 
+def pytest_configure(config):
+    """Settings for the whole run.
+
+    No test waits on the exact Swiss solver's time cap: unless the environment sets one,
+    tests pair with PAIRING_TIME_LIMIT 0, the heuristic alone, whose searches stop at node
+    counts, so a round takes milliseconds and the same input gives the same draft on any
+    machine under any load. Processes the tests start (workers) inherit it. The solver itself
+    is tested on its own, in tests/pairing."""
+    from django.conf import settings
+
+    if "PAIRING_TIME_LIMIT" not in os.environ:
+        os.environ["PAIRING_TIME_LIMIT"] = "0"
+        settings.PAIRING_TIME_LIMIT = 0.0
+    # Hundreds of accounts are made, each with a password: the real hasher costs about a
+    # second each on a busy machine and is not what any test checks (Django's own advice).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def _language_reset():
     """Every test starts and ends in the site's default language: a request or a test that
@@ -158,6 +176,26 @@ def fresh_pages():
     from clubs.data_version import forget
 
     forget()
+
+
+@pytest.fixture(scope="module")
+def module_transaction(django_db_setup, django_db_blocker):
+    """A transaction open for a whole module, for data built once and read by all its tests.
+
+    A module-scoped fixture that depends on this one writes inside it; each test's own
+    transaction (pytest-django's `db`) is then a savepoint within it, rolled back after the
+    test, so every test starts from exactly the data built and none sees another's writes.
+    After the module's last test the whole of it is rolled back. Only for tests on `db`:
+    `transactional_db` and the live server commit, which an open transaction forbids."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    yield
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
 
 
 @pytest.fixture

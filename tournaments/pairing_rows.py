@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from django.conf import settings
+
 from scoring.models import Game, Seat
 
 from . import pairing
@@ -134,12 +136,18 @@ def swiss_draft(
                 byes[p] = byes.get(p, 0) + 1
     players = [entry(r, points.get(r.player_id, 0), byes.get(r.player_id, 0))
                for r in registrations]
+    return pairing.pair_swiss(players, history(tables), tournament.table_size,
+                              swiss_options(tournament))
+
+
+def swiss_options(tournament: Tournament) -> pairing.SwissOptions:
+    """The tournament's Swiss settings, and the site's cap on the exact solver."""
     # The planned number of rounds lets the pairing keep a repeat-free completion of them.
-    options = pairing.SwissOptions(
+    return pairing.SwissOptions(
         avoid_same_club=tournament.avoid_same_club, remainder=tournament.remainder,
         planned_rounds=tournament.planned_rounds or None,
+        time_limit=settings.PAIRING_TIME_LIMIT,
     )
-    return pairing.pair_swiss(players, history(tables), tournament.table_size, options)
 
 
 def round_robin_plan(tournament: Tournament, registrations: Sequence[Registration]):

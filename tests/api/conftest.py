@@ -47,9 +47,12 @@ def build_world(size: int, name: str = "w") -> World:
     return World(club, players, live, finished, tournament, draft, unpublished)
 
 
-@pytest.fixture
-def world(db):
-    return build_world(2)
+@pytest.fixture(scope="module")
+def world(module_transaction, django_db_blocker):
+    """Built once per module: the tests only read it, and each one's writes are rolled back
+    (module_transaction)."""
+    with django_db_blocker.unblock():
+        return build_world(2)
 
 
 @pytest.fixture(autouse=True)

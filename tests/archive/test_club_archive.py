@@ -19,6 +19,14 @@ from .build import demo_site
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def site(module_transaction, django_db_blocker):
+    """The demo-like site, built once for the module; each test empties the database inside
+    its own savepoint, which is rolled back after it (module_transaction)."""
+    with django_db_blocker.unblock():
+        return demo_site()
+
+
 def _games() -> dict:
     """Each game's key content by its id: status, times, players by identity, scores, places."""
     return {
@@ -75,8 +83,7 @@ def _empty_database() -> None:
     assert not Club.objects.exists() and not Player.objects.exists()
 
 
-def test_both_clubs_round_trip_into_an_empty_database():
-    site = demo_site()
+def test_both_clubs_round_trip_into_an_empty_database(site):
     before = _state()
     files = [json.loads(json.dumps(club_export(club)))
              for club in (site["club"], site["other"])]
@@ -100,10 +107,9 @@ def test_both_clubs_round_trip_into_an_empty_database():
     assert sorted(imports.values_list("club__slug", flat=True)) == ["moscow-triominos", "neva"]
 
 
-def test_one_club_alone_is_rated_by_the_ratings_service():
+def test_one_club_alone_is_rated_by_the_ratings_service(site):
     """Ratings are one per player across clubs: imported alone, Neva's games are rated as if
     they were all there is, exactly as a full recompute rates them."""
-    site = demo_site()
     data = json.loads(json.dumps(club_export(site["other"])))
     _empty_database()
     club_import(data=data)

@@ -26,8 +26,21 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def exported():
-    """A small club's file (two players of the same name among them), and the site emptied."""
+def exported(exported_once):
+    """A small club's file (two players of the same name among them), and the site emptied;
+    the test's own copy, free to change."""
+    return copy.deepcopy(exported_once)
+
+
+@pytest.fixture(scope="module")
+def exported_once(module_transaction, django_db_blocker):
+    """Played, exported and emptied once for the module (module_transaction): every test
+    starts from the empty site and the same file."""
+    with django_db_blocker.unblock():
+        return _export_a_small_club()
+
+
+def _export_a_small_club() -> dict:
     club = ClubFactory(slug="small")
     organiser = UserFactory(username="small-org")
     players = [member(club, Membership.Role.ORGANISER, user=organiser, name="Anna"),

@@ -19,12 +19,6 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def quick_hashes(settings):
-    # Dozens of logins here; the real hasher's cost is not what is tested.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def attempt(username, password, address="10.0.0.1", language="en", client=None):
     client = client or Client(HTTP_ACCEPT_LANGUAGE=language)
     return client.post(reverse("login"), {"username": username, "password": password},

@@ -1,9 +1,11 @@
-"""Helpers for tournament tests: a field of players and robot referees for the tables."""
+"""Helpers for tournament tests: a field of players and robot players for the tables."""
 
 import random
 from datetime import date
 
-from scoring.demo import Robot
+from scoring.demo import robot_record
+from scoring.services import Actor
+from scoring.sheets import game_record_attach
 from tests.factories import ClubFactory, member, organiser_of
 from tournaments import services
 from tournaments.models import TournamentRound
@@ -29,10 +31,18 @@ def tournament_with(club, players, *, check_in=True, **settings):
 
 
 def play_round(rnd: TournamentRound, seed: int = 0) -> None:
-    """Every game of the round played to its end through the scoring services."""
+    """Every game of the round played to its end: robots play it by the game's rules with the
+    engine (real deals, draws and legal moves) and its whole record goes in through the scoring
+    service a referee uses when a table's tablet died (game_record_attach), one write per game
+    instead of one per turn. Turn-by-turn entry has tests of its own (tests/scoring, the
+    tablet's browser tests, tests/tournaments/test_paper_tables.py)."""
     tables = rnd.tables.filter(bye=False, game__status="playing").select_related("game")
     for table in tables.order_by("number"):
-        Robot(table.game, random.Random(seed * 100 + table.number)).play_game()
+        game = table.game
+        names = list(game.seats.order_by("position").values_list("player__display_name",
+                                                                   flat=True))
+        record = robot_record(names, game.rules, random.Random(seed * 100 + table.number))
+        game_record_attach(game_id=game.pk, record=record, actor=Actor())
 
 
 def run_round(tournament, seed: int = 0) -> TournamentRound:

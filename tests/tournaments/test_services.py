@@ -1,8 +1,12 @@
 """The tournament services on the database: registrations, drafts, edits, publishing."""
 
+import os
 import random
+import subprocess
+import sys
 from datetime import date
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -10,10 +14,13 @@ from django.utils import translation
 from clubs.models import Membership
 from scoring.models import Game
 from scoring.services import Actor, game_abandon
-from tournaments import selectors, services
+from tournaments import pairing_rows, selectors, services
 from tournaments.models import Stage, Tournament, TournamentRound
+from tournaments.pairing import SwissOptions
 
 from .play import field, play_round, run_round, tournament_with
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.django_db
 
@@ -276,6 +283,26 @@ def test_an_abandoned_game_counts_no_points(tournament):
     lines = {line.player_id: line for line in selectors.standings(tournament).lines}
     assert all((lines[p].points, lines[p].games) == (0, 0) for p in first.seats)
     assert sum(line.points for line in lines.values()) == 3 * 6
+
+
+# -- the solver's cap ---------------------------------------------------------------------------
+
+
+def test_swiss_rounds_are_paired_with_the_sites_solver_cap(club, players, settings):
+    tournament = tournament_with(club, players, rounds=5, remainder="smaller_tables",
+                                 avoid_same_club=True)
+    settings.PAIRING_TIME_LIMIT = 2.5
+    assert pairing_rows.swiss_options(tournament) == SwissOptions(
+        avoid_same_club=True, remainder="smaller_tables", planned_rounds=5, time_limit=2.5)
+
+
+def test_the_sites_default_cap_is_the_pairing_cores_own():
+    # Production keeps the core's cap unless PAIRING_TIME_LIMIT says otherwise.
+    environment = {k: v for k, v in os.environ.items() if k != "PAIRING_TIME_LIMIT"}
+    shown = subprocess.run(
+        [sys.executable, "-c", "from config import settings; print(settings.PAIRING_TIME_LIMIT)"],
+        env=environment, cwd=ROOT, capture_output=True, text=True, check=True)
+    assert float(shown.stdout) == SwissOptions().time_limit == 4.0
 
 
 # -- large fields: the task ---------------------------------------------------------------------
