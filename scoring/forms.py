@@ -111,6 +111,7 @@ class GameStartForm(forms.Form):
     tiles = forms.ChoiceField(
         label=_("Tiles"), initial="56", required=False,
         choices=[(name, label) for name, (label, _rules) in TILE_SETS.items()],
+        widget=forms.RadioSelect,  # its texts wrap, where a drop-down's are cut on a phone
         help_text=_("The larger sets of the original rules: numbers 0 to 6, or mirror tiles."),
     )
 

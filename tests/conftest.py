@@ -87,7 +87,11 @@ def celery_mode(request):
     app.conf.CELERY_TASK_ALWAYS_EAGER = previous
 
 
-@pytest.fixture(scope="session")
+# One browser per module, not per session: Playwright's sync API keeps an asyncio loop running
+# in the test thread while it is open, and a later module of the same process that runs async
+# code itself (tests/clubs/test_push.py, with pytest-xdist giving a process whole files) would
+# be refused by asgiref ("cannot use AsyncToSync in the same thread as an async event loop").
+@pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
         reason = f"Chromium not found at {CHROMIUM} (apt-get install -y chromium)"

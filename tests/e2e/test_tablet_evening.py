@@ -52,7 +52,7 @@ def test_a_pass_says_what_it_records_and_asks_first(browser, live_server, size):
         page.click("#pass-no")
         assert Turn.objects.filter(round__game=game).count() == 1
         pass_turn(page)
-        expect(score(page, 1)).to_have_text(str(cost))
+        expect(score(page, 1)).to_have_text(str(cost).replace("-", "−"))  # the one minus sign
         # The pool is empty now: Vera's pass costs the empty-pool penalty, with no draws.
         expect(page.locator("#pass-button")).to_have_text("Pass (pool empty) −10")
     finally:

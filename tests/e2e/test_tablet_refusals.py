@@ -99,7 +99,7 @@ def test_every_refusal_leaves_the_controls_saying_what_they_may_do(page, live_se
         page.click("#draw-plus")
     assert controls(page) == {**IDLE, "draw+": False, "draw-": True}
     pass_turn(page)
-    expect(score(page, 1)).to_have_text("-25")
+    expect(score(page, 1)).to_have_text("−25")
     assert controls(page) == IDLE
 
     # 8. The game was abandoned elsewhere: the tablet says so and records nothing.
