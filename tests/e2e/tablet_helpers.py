@@ -1,5 +1,7 @@
 """Shared steps for the tablet's browser tests."""
 
+from playwright.sync_api import Error
+
 from scoring.services import Actor, game_start, turn_record
 from tests.factories import ClubFactory, member
 
@@ -42,3 +44,15 @@ def pass_turn(page):
     """The one pass control, then Yes to its question: the pass with the draws it needs."""
     page.click("#pass-button")
     page.click("#pass-yes")
+
+
+def scroll_to(locator, tries=5):
+    """Scroll a control into view. The tablet redraws its queue box when an answer or a nudge
+    arrives, which can detach the node found a moment before; the next try finds the new one."""
+    for attempt in range(tries):
+        try:
+            locator.scroll_into_view_if_needed()
+            return
+        except Error:
+            if attempt == tries - 1:
+                raise

@@ -12,7 +12,14 @@ from scoring.engine import GameState
 from scoring.models import Game, Turn
 from scoring.services import Actor, round_end, turn_record
 from tests.e2e.session import log_in
-from tests.e2e.tablet_helpers import first_seat_opens, new_game, pass_turn, score, tablet_url
+from tests.e2e.tablet_helpers import (
+    first_seat_opens,
+    new_game,
+    pass_turn,
+    score,
+    scroll_to,
+    tablet_url,
+)
 from tests.e2e.test_tablet_layout import SIZES, shoot
 from tests.factories import ClubFactory, UserFactory, member
 
@@ -76,7 +83,7 @@ def test_an_offline_conflict_is_resolved_by_keeping_theirs(browser, live_server,
         theirs = page.locator("#queue li.refused .theirs")
         expect(theirs).to_have_text("Another tablet recorded this turn: Boris passes, −25.")
         keep = page.locator('#queue [data-queue="keep"]')
-        keep.scroll_into_view_if_needed()
+        scroll_to(keep)
         expect(keep).to_be_in_viewport()
         shoot(page, f"{size[0]}x{size[1]}-conflict")
         keep.click()
@@ -128,7 +135,7 @@ def test_a_finished_game_offers_reopening_not_undo(browser, live_server, size):
         expect(page.locator("#undo-button")).to_have_count(0)
         pointer = page.locator("#reopen-pointer a")
         expect(pointer).to_have_attribute("href", f"/games/{game.pk}/#reopen")
-        pointer.scroll_into_view_if_needed()
+        scroll_to(pointer)
         expect(pointer).to_be_in_viewport()
         shoot(page, f"{size[0]}x{size[1]}-finished")
     finally:
