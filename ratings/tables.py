@@ -46,4 +46,6 @@ def club_shown(player) -> str:
 
 
 def per_game_shown(rating: PlayerRating) -> str:
+    """For the CSV: a machine-readable 134.2 in every language (the page shows the reader's
+    134,2 through clubs.numbers)."""
     return f"{rating.points_per_game:.1f}"

@@ -9,8 +9,8 @@ from django.utils.safestring import mark_safe
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from clubs.numbers import signed
-from ratings.tables import HIGH_FIRST, club_shown, per_game_shown
+from clubs.numbers import number, signed
+from ratings.tables import HIGH_FIRST, club_shown
 
 register = template.Library()
 
@@ -71,7 +71,7 @@ def ranking_rows(table, me=None):
             f'<td class="num rating">{r.value} '
             f'<span class="muted">±{r.uncertainty}</span>{mark}</td>'
             f'<td class="num">{r.games}</td><td class="num wide">{r.wins}</td>'
-            f'<td class="num wide">{per_game_shown(r)}</td><td class="wide">{last}</td>'
+            f'<td class="num wide">{number(r.points_per_game, 1)}</td><td class="wide">{last}</td>'
             f'<td class="num nowrap">{_trend(r.trend)}</td></tr>'
         )
     return mark_safe("".join(out))

@@ -18,7 +18,7 @@ def engine_ready(page):
     expect(page.locator("html")).to_have_attribute("data-engine", "ready", timeout=ENGINE_START)
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "ru-RU"])
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU", "de-DE"])
 def test_offline_the_tablets_engine_keeps_the_table(browser, live_server, locale):
     game = new_game(players=3)
     first_seat_opens(game)
@@ -52,9 +52,10 @@ def test_offline_the_tablets_engine_keeps_the_table(browser, live_server, locale
         expect(page.locator('.scoreboard tr.to-play')).to_have_attribute("data-seat", "0")
         page.fill("#tile-typed", "1-3-2")  # not in the 56-tile set: refused at once, offline
         page.press("#tile-typed", "Enter")
-        expect(page.locator("#tablet-message")).to_have_text(
-            "В этом наборе нет такой костяшки." if locale == "ru-RU"
-            else "There is no such tile in this set.")
+        expect(page.locator("#tablet-message")).to_have_text({
+            "ru-RU": "В этом наборе нет такой костяшки.",
+            "de-DE": "Diesen Stein gibt es in diesem Satz nicht.",
+        }.get(locale, "There is no such tile in this set."))
         context.set_offline(False)
         expect(page.locator("#queue")).to_be_hidden(timeout=15_000)
         expect(score(page, 1)).to_have_text("9")

@@ -128,6 +128,17 @@ def test_in_russian(client, ann_season):
         assert text in html
 
 
+@pytest.mark.parametrize("language", ["ru", "de"])
+def test_the_chart_draws_in_every_language(client, ann_season, language):
+    """The reader's decimal comma is for text: an SVG coordinate of 186,0 draws nothing."""
+    response = client.get(reverse("ratings:player-detail", args=[ann_season["ann"].pk]),
+                          HTTP_ACCEPT_LANGUAGE=language)
+    svg = response.content.decode().split('<svg class="chart"')[1].split("</svg>")[0]
+    coordinates = re.findall(r'\b(?:x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"', svg)
+    assert len(coordinates) > 20
+    assert [c for c in coordinates if not re.fullmatch(r"-?\d+(?:\.\d+)?", c)] == []
+
+
 def test_club_page_lists_recent_games_by_when_they_were_played(client, ann_season):
     g1, g2, g3 = ann_season["games"]
     # The first game's sheet typed in last: its row is the newest, its evening the oldest.

@@ -91,3 +91,15 @@ def test_home_and_club_pages_number_once_and_skip_the_provisional(client, season
         short = html.split('<ol class="plain')[1].split("</ol>")[0]
         assert "1." in short
         assert not provisional & set(re.findall(r">([^<]+)</a>", short))
+
+
+@pytest.mark.parametrize(("language", "point"), [("en", "."), ("ru", ","), ("de", ",")])
+def test_points_per_game_in_the_readers_number_format(client, season_club, language, point):
+    """The page shows 134,2 in Russian and German; the CSV keeps 134.2 for machines."""
+    rating = PlayerRating.objects.filter(provisional=False).order_by("-value").first()
+    whole, tenth = f"{rating.points_per_game:.1f}".split(".")
+    html = client.get(reverse("ratings:rankings"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<td class="num wide">{whole}{point}{tenth}</td>' in html
+    csv = b"".join(client.get(reverse("ratings:rankings"), {"format": "csv"},
+                              HTTP_ACCEPT_LANGUAGE=language).streaming_content).decode()
+    assert f"{whole}.{tenth}" in csv
