@@ -3,7 +3,6 @@ service or selector, and render; the engine's refusals become plain messages."""
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 
 from csp.decorators import csp_update
@@ -294,28 +293,18 @@ def tablet_turn_at(request, pk=None, token=None):
 
 @require_GET
 def tablet_fits(request, pk=None, token=None):
-    """Where a tile fits: SVG hint cells with every rotation that fits there."""
+    """Whether a typed tile names a tile of the set: 204, or 422 with the engine's reason.
+
+    The tablet asks only when its own engine is not ready, to word a tile it does not know;
+    where a known tile fits it works out itself from the page's data.
+    """
     game, _actor = recording_access(request, pk=pk, token=token)
     view = selectors.table_view(game)
     try:
-        tile = tile_parse(_typed_tile(request.GET.get("tile", "")))
-        fits = tablet_data.tile_fits(view.state, tile)
+        tablet_data.tile_fits(view.state, tile_parse(_typed_tile(request.GET.get("tile", ""))))
     except EngineError as error:
         return _message(request, refusal(error), 422)
-    by_cell: dict = {}
-    for at, corners in fits:
-        by_cell.setdefault(at, []).append(corners)
-    hints = []
-    for (c, r), options in sorted(by_cell.items()):
-        shape = cell_shape(c, r, options[0])
-        shape["options"] = "|".join(",".join(str(n) for n in o) for o in options)
-        shape["label_xy"] = ";".join(f"{lb['x']},{lb['y']}" for lb in shape["labels"])
-        hints.append(shape)
-    response = render(request, "scoring/partials/hints.html",
-                      {"hints": hints, "tile": str(tile)})
-    ready = {"hints-ready": {"tile": str(tile), "count": len(hints)}}
-    response["HX-Trigger-After-Settle"] = json.dumps(ready)
-    return response
+    return HttpResponse(status=204)
 
 
 def _typed_tile(text: str) -> str:

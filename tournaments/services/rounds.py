@@ -146,8 +146,8 @@ def round_pair(*, round_id: int) -> TournamentRound:
         tables, byes, flags, plan = _draft(rnd)
     except (ValueError, Refused) as error:
         message, failure = _failure(error)
-        TournamentRound.objects.filter(pk=rnd.pk).update(
-            error=message[:200], failure=failure, progress=0)
+        logger.warning("Pairing round %s refused: %s", rnd.pk, message)
+        TournamentRound.objects.filter(pk=rnd.pk).update(failure=failure, progress=0)
         tournament_changed(rnd.tournament_id)
         rnd.refresh_from_db()
         return rnd
@@ -164,8 +164,8 @@ def round_pair(*, round_id: int) -> TournamentRound:
                  for i, p in enumerate(byes, start=1)]
         Table.objects.bulk_create(rows)
         rnd.flags, rnd.status, rnd.progress = flags, TournamentRound.Status.DRAFT, 100
-        rnd.error, rnd.failure = "", None
-        rnd.save(update_fields=["flags", "status", "progress", "error", "failure"])
+        rnd.failure = None
+        rnd.save(update_fields=["flags", "status", "progress", "failure"])
         tournament_changed(rnd.tournament_id)
     return rnd
 
@@ -189,7 +189,8 @@ def _draft(rnd: TournamentRound):
     if stage.kind == Stage.Kind.KNOCKOUT:
         _bracket, state = pairing_rows.bracket_state(stage, tournament.table_size, tables)
         first = not any(t.match for t in tables)
-        flags = stage.flags if first else pairing.flags_to_json(state.flags)
+        # A bracket's flags (byes, tables of two) are known when it is built.
+        flags = stage.flags if first else []
         return [(m.seats, m.match) for m in state.ready], [], flags, None
     active = _active(tournament, rnd.number)
     if stage.kind == Stage.Kind.SWISS:
