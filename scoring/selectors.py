@@ -42,8 +42,8 @@ def game_seats(game: Game) -> list[Seat]:
 
 
 @dataclass
-class TableView:
-    """Everything a tablet or live page shows about the current round."""
+class GameView:
+    """The game view: everything a tablet or live page shows about the current round."""
 
     game: Game
     seats: list[Seat]
@@ -77,7 +77,7 @@ class TableView:
         ]
 
 
-def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> TableView:
+def game_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> GameView:
     """The current round replayed by the engine; a fixed number of queries (3 or 4).
 
     A service that has just replayed the round passes its seats and state to skip the queries.
@@ -92,7 +92,7 @@ def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> 
         previous = Round.objects.filter(game=game, number=current.round.number - 1).first()
     if current.round.ended_at is not None:
         previous = current.round
-    return TableView(
+    return GameView(
         game=game, seats=seats, state=current.state, round=current.round,
         last_turn=current.last_turn,
         cells=cells, view_box=view_box(list(board.cells)), last_cell=board.last,

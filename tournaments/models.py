@@ -267,7 +267,7 @@ class Table(models.Model):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("number"))
     # Player ids in seating order; the first opens.
-    seats = models.JSONField(_("players, in seating order"), default=list)
+    player_ids = models.JSONField(_("players, in seating order"), default=list)
     # One player sitting out, scored per the scheme.
     bye = models.BooleanField(_("bye"), default=False)
     # Knockout: the bracket's match id.

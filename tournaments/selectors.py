@@ -112,7 +112,7 @@ def table_lines(tables, names: dict[int, str]) -> list[TableLine]:
     lines = []
     for t in tables:
         seats = []
-        for p in t.seats:
+        for p in t.player_ids:
             score, place = scores.get((t.game_id, p), (None, None))
             seats.append(SeatLine(p, names.get(p, "?"), score, place))
         lines.append(TableLine(t, seats, t.game))
@@ -338,7 +338,7 @@ def seated_players(tournament: Tournament) -> set[int]:
     """Players seated at some table of the tournament (draft or played): their registration
     can no longer simply be deleted."""
     return {p for seats in Table.objects.filter(round__tournament=tournament)
-            .values_list("seats", flat=True) for p in seats}
+            .values_list("player_ids", flat=True) for p in seats}
 
 
 def checked_in_count(tournament: Tournament) -> int:
