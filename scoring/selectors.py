@@ -12,6 +12,7 @@ from scoring.engine import GameState
 
 from .board_svg import cell_shape, view_box
 from .models import Game, Round, Seat
+from .rating_changes import rating_changes
 from .replay import current_round_state
 
 
@@ -101,9 +102,9 @@ def game_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> G
 
 
 def game_rating_changes(game: Game) -> list:
-    """Each player's rating before and after this game, in seating order (empty until rated).
-    Read through the reverse relation: the ratings live in the app above scoring."""
-    by_player = {r.player_id: r for r in game.ratings.all()}
+    """Each player's rating before and after this game, in seating order (empty until rated),
+    from the ratings app's reader (scoring/rating_changes.py)."""
+    by_player = rating_changes(game.pk)
     return [(seat, by_player.get(seat.player_id)) for seat in game.seats.order_by("position")
             .select_related("player")] if by_player else []
 
