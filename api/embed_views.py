@@ -22,8 +22,8 @@ from clubs.page_cache import public_data
 from ratings import selectors as rating_selectors
 from scoring import live
 from scoring import selectors as game_selectors
+from scoring.game_shown import game_shown
 from scoring.models import Game
-from scoring.table_shown import table_shown
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
 from tournaments.views import push_topics
@@ -122,7 +122,7 @@ def club_top(request, options, slug):
 
 def _game_html(request, game: Game, options: dict, whole: bool) -> str:
     part = render_to_string("api/embed/game_part.html", {
-        "game": game, "table": table_shown(game_selectors.table_view(game)),
+        "game": game, "table": game_shown(game_selectors.game_view(game)),
         "options": options, "query": _query(options), "every": GAME_EVERY,
         "origin": _origin(request),
     }, request=request)

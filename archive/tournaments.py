@@ -36,7 +36,9 @@ def tournaments_export(club) -> list[dict]:
             "stages": [{"id": s.pk, **dump(s)} for s in tournament.stages.order_by("order")],
             "rounds": [
                 {"id": r.pk, **dump(r), "stage": r.stage_id,
-                 "tables": [{**dump(t), "game": t.game_id}
+                 # The file keeps its word "seats" for a table's players (older files too).
+                 "tables": [{**dump(t, skip=("player_ids",)), "seats": t.player_ids,
+                             "game": t.game_id}
                             for t in sorted(r.tables.all(), key=lambda t: t.number)]}
                 for r in rounds
             ],
@@ -146,8 +148,9 @@ def _parts_import(tournament: Tournament, entry: dict, *, players: dict, games: 
             if game is not None and game not in games:
                 raise ArchiveError(_("%(where)s: a table names a game that is not in the file.")
                                    % {"where": ids.where})
+            # The file's "seats" are the table's player_ids, in the file's player ids.
+            table_data = {**table_data, "player_ids": ids.many(table_data.get("seats"))}
             table = build(Table, table_data, ids.where, round=rnd, game_id=games.get(game))
-            table.seats = ids.many(table.seats)
             tables.append(table)
     save_rows(TournamentRound, rounds)
     save_rows(Table, tables)

@@ -60,13 +60,13 @@ def tournament_day():
     for player in players:
         services.registration_add(tournament=tournament, player=player, checked_in=True)
     first = services.round_generate(tournament=tournament)
-    services.round_publish(round=first)
+    services.round_publish(tournament_round=first)
     first.refresh_from_db()
     for table in first.tables.filter(bye=False).select_related("game").order_by("number"):
         Robot(table.game, random.Random(table.number)).play_game()
-    services.round_complete(round=first)
+    services.round_complete(tournament_round=first)
     second = services.round_generate(tournament=tournament)
-    services.round_publish(round=second)
+    services.round_publish(tournament_round=second)
     ratings_recompute()
     finished = first.tables.filter(bye=False).order_by("number").first().game
     return club, tournament, players[0], finished

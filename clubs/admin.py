@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Club, ClubAuditEntry, Membership, Player
+from .models import ClubAuditEntry, Membership, Player
 
 
 class ReadOnly:
@@ -26,9 +26,9 @@ class MembershipInline(ReadOnly, admin.TabularInline):
     readonly_fields = ["player", "role"]
 
 
-@admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    """The rules a club defaults to are chosen in scoring/admin.py, which knows the presets."""
+    """Registered by config/admin.py, one floor above scoring, which adds the choice of the
+    club's default rules from the engine's presets (clubs stores only the preset's code)."""
 
     list_display = ["name", "city", "default_preset", "default_target"]
     prepopulated_fields = {"slug": ["name"]}

@@ -14,6 +14,7 @@ import threading
 import time
 
 from django.apps import apps
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.db.models.signals import post_save
 
@@ -99,6 +100,37 @@ def _row_saved(sender, **kwargs) -> None:
         _local.pending += 1
 
 
+class UnknownScope(ImproperlyConfigured):
+    """A page cached under a scope no AppConfig names: it would read version 0 for ever."""
+
+
+# Every scope a cached page, widget or API answer was declared with, checked once the apps'
+# page_data are read (clubs' AppConfig.ready) and, after that, as each is declared.
+_DECLARED: dict[str, str] = {}
+
+
+def scopes_declared(scopes, where: str) -> tuple[str, ...]:
+    """The ``scopes`` a cache is declared with (by ``where``), refused with UnknownScope if one
+    is not a scope of data_version.SCOPES. Views are decorated when the URLs load, so a typo
+    stops ``manage.py check``, ``migrate`` and the server's start, not a page at run time."""
+    scopes = tuple(scopes)
+    for scope in scopes:
+        _DECLARED.setdefault(scope, where)
+    if SCOPES:
+        _check()
+    return scopes
+
+
+def _check() -> None:
+    unknown = sorted(set(_DECLARED) - set(SCOPES))
+    if unknown:
+        raise UnknownScope(
+            "Page cache scopes not named on any AppConfig.page_data: "
+            + ", ".join(f"{scope!r} ({_DECLARED[scope]})" for scope in unknown)
+            + f"; known: {', '.join(sorted(SCOPES))}")
+
+
 def listen() -> None:
     _gather()
+    _check()
     post_save.connect(_row_saved, dispatch_uid="data_version_row_saved")

@@ -81,8 +81,8 @@ class Player(Portable):
     def __str__(self) -> str:
         return self.display_name
 
-    def get_absolute_url(self) -> str:
-        return reverse("ratings:player-detail", args=[self.pk])
+    # A player's page is the ratings app's: config/settings.py gives Player its
+    # get_absolute_url (ABSOLUTE_URL_OVERRIDES), so clubs names no address above it.
 
 
 class Membership(models.Model):

@@ -19,6 +19,7 @@ from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
+from . import data_version
 from .data_version import versions
 
 logger = logging.getLogger(__name__)
@@ -93,6 +94,8 @@ def public_page(*scopes: str):
     (see data_version.SCOPES). Only 200 answers are stored."""
 
     def decorate(view):
+        data_version.scopes_declared(scopes, f"{view.__module__}.{view.__qualname__}")
+
         @wraps(view)
         def page(request, *args, **kwargs):
             if not _cacheable(request):
@@ -166,6 +169,8 @@ def public_data(*scopes: str):
     of the parts of the data it shows, ``scopes``. Only 200 answers are stored."""
 
     def decorate(view):
+        data_version.scopes_declared(scopes, f"{view.__module__}.{view.__qualname__}")
+
         @wraps(view)
         def answer(request, *args, **kwargs):
             if request.method not in ("GET", "HEAD"):

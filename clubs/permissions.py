@@ -133,6 +133,3 @@ def can_organise(user, club) -> bool:
     """Manage the club's members, referees and tournaments."""
     return allowed(user, Do.ORGANISE_CLUB, club)
 
-
-def clubs_refereed_by(user) -> QuerySet[Club]:
-    return clubs_where(user, Do.START_GAME)

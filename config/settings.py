@@ -63,6 +63,18 @@ INSTALLED_APPS = [
     "config",  # the site's own pages and the demo_data command, on top of every app
 ]
 
+
+
+def _player_page(player) -> str:
+    from django.urls import reverse
+
+    return reverse("ratings:player-detail", args=[player.pk])
+
+
+# Pages of a lower app's rows that an upper app shows, named here where both are known
+# (clubs sits below ratings, which shows a player's page).
+ABSOLUTE_URL_OVERRIDES = {"clubs.player": _player_page}
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A live game's fetch answered from the cache, before the rest (config/live_polls.py).

@@ -9,9 +9,13 @@ class RatingsConfig(AppConfig):
     page_data = {"clubs": ("ratings.GameRating",)}
 
     def ready(self):
+        from scoring.rating_changes import rating_reader_register
         from scoring.signals import ResultChange, game_result_changed
 
+        from .selectors import game_rating_changes
         from .tasks import ratings_update
+
+        rating_reader_register(game_rating_changes)
 
         def rate(sender, game_id, change, finished_at=None, players=(), **kwargs):
             if change != ResultChange.DELETED:

@@ -1,8 +1,8 @@
 """The one exception of the ratings core (ratings/core.py): a refusal with a stable code.
 
 The shape all three cores share (coded.CodedError: code, English message, params): the pure
-cores stay free of Django and of each other. The site words the codes
-in one place (ratings/messages.py); the message is for logs and tests.
+cores stay free of Django and of each other. No page shows them (the ratings are computed from
+stored games, so a refusal is a defect): the message is for logs and tests.
 """
 
 from __future__ import annotations

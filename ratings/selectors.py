@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 
 from django.db.models import (
     Avg,
-    BooleanField,
     Count,
     Exists,
     ExpressionWrapper,
@@ -27,6 +26,7 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
 from scoring.models import Game, Seat, Turn
+from scoring.rating_changes import RatingChange
 
 from . import core as ratings
 from .models import GameRating, PlayerRating
@@ -158,25 +158,6 @@ def head_to_head(player: Player) -> list[dict]:
     )
 
 
-def tournament_history(player: Player) -> list[dict]:
-    """The tournaments the player entered (withdrawn entries left out), newest first, with the
-    games played in each and whether the player won it. Read through the reverse relations:
-    ratings do not import tournaments (tournaments sit above them)."""
-    in_tournament = Seat.objects.filter(
-        player=player, game__status=Game.Status.FINISHED,
-        game__tournament_table__round__tournament=OuterRef("tournament_id"))
-    return list(
-        player.registrations.filter(withdrawn=False)
-        .annotate(games=Subquery(in_tournament.values("player_id").annotate(n=Count("id"))
-                                 .values("n")[:1], output_field=IntegerField()),
-                  won=ExpressionWrapper(Q(tournament__winner=player),
-                                        output_field=BooleanField()))
-        .values("tournament__name", "tournament__slug", "tournament__starts_on", "games",
-                "won")
-        .order_by("-tournament__starts_on", "-tournament_id")
-    )
-
-
 # -- ratings that missed an update ------------------------------------------------------------
 
 # A point of the finish order after every game: re-rating from it rewrites only the cached
@@ -230,3 +211,11 @@ def ratings_stale() -> tuple[tuple | None, set[int]]:
     )
     found = [point for point in points if point]
     return (min(found) if found else None), players
+
+
+def game_rating_changes(game_id: int) -> dict[int, RatingChange]:
+    """Each player's rating change in a game, by player id ({} until rated): what scoring's
+    pages show of a game's ratings (registered in ratings/apps.py). One query."""
+    return {player: RatingChange(before, after, after - before)
+            for player, before, after in GameRating.objects.filter(game_id=game_id)
+            .values_list("player_id", "before", "after")}

@@ -13,6 +13,7 @@ from . import selectors
 from .charts import rating_chart
 from .csv_export import csv_lines
 from .filters import PlayerGameFilter, RankingFilter
+from .player_parts import player_parts
 from .tables import RankingTable, club_shown, per_game_shown
 
 RANKING_PAGE = 50
@@ -80,5 +81,5 @@ def player_detail(request, pk):
         "filter": filters, "page": page, "games": page.object_list,
         "stats": selectors.player_stats(player),
         "opponents": selectors.head_to_head(player),
-        "tournaments": selectors.tournament_history(player),
+        "parts": player_parts(player),
     }, status=400 if refused else 200)

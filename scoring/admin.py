@@ -1,39 +1,12 @@
-from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from clubs import admin as clubs_admin
 from clubs.admin import AuditAdmin
-from clubs.models import Club
 from clubs.permissions import Do, allowed
 
 from . import services
 from .models import AuditEntry, Game, Seat
-from .presets import preset_choices, preset_name
-
-
-class ClubRulesForm(forms.ModelForm):
-    default_preset = forms.ChoiceField(choices=preset_choices, label=_("Default rules"))
-
-    class Meta:
-        model = Club
-        fields = ["name", "slug", "city", "default_preset", "default_target"]
-
-
-# Clubs sit below scoring and store their default rules as a bare code; the club's admin gets
-# the engine's presets to choose from here, where they are known.
-admin.site.unregister(Club)
-
-
-@admin.register(Club)
-class ClubAdmin(clubs_admin.ClubAdmin):
-    form = ClubRulesForm
-    list_display = ["name", "city", "rules", "default_target"]
-
-    @admin.display(description=_("default rules"), ordering="default_preset")
-    def rules(self, club):
-        return preset_name(club.default_preset)
 
 
 class SeatInline(admin.TabularInline):

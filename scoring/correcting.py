@@ -16,9 +16,9 @@ from scoring.engine import EngineError
 from . import corrections, services, tablet_data
 from .board_svg import cell_shape
 from .forms import TurnForm
+from .game_shown import game_shown
 from .messages import RESULT_CLOSED, refusal
 from .models import Turn
-from .table_shown import table_shown
 from .views import _flat_errors, _game_allowed, _message, _no_store, _where
 
 
@@ -48,7 +48,7 @@ def turn_correct(request, pk, round_number, turn_number):
         data["recorded"] = {"points": shape["points"],
                             "labels": [[lb["x"], lb["y"], lb["n"]] for lb in shape["labels"]]}
     return _no_store(render(request, "scoring/turn_correct.html", {
-        "game": game, "table": table_shown(view), "urls": urls, "data": data,
+        "game": game, "table": game_shown(view), "urls": urls, "data": data,
         "correction": correction,
         "turn": turn, "round_number": round_number, "correcting": True,
         "palette": tablet_data.palette(view.state, data["tiles"]),

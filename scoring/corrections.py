@@ -11,7 +11,7 @@ from scoring.engine import GameState
 from .board_svg import cell_shape, view_box
 from .models import Game, Turn
 from .replay import player_keys, rounds_replay, stored_rounds
-from .selectors import TableView, game_seats
+from .selectors import GameView, game_seats
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Step:
 
 @dataclass
 class Correction:
-    view: TableView   # the table just before the turn
+    view: GameView   # the table just before the turn
     turn: Turn        # the turn as recorded
     steps: list[Step]
     index: int        # where this turn is in steps
@@ -65,9 +65,9 @@ def correction_view(game: Game, round_number: int, turn_number: int) -> Correcti
                       index=index)
 
 
-def _table(game: Game, seats, state: GameState, round_) -> TableView:
+def _table(game: Game, seats, state: GameState, round_) -> GameView:
     board = state.board
     cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
-    return TableView(game=game, seats=seats, state=state, round=round_, last_turn=None,
+    return GameView(game=game, seats=seats, state=state, round=round_, last_turn=None,
                      cells=cells, view_box=view_box(list(board.cells)), last_cell=board.last,
                      previous_round=None)

@@ -1,7 +1,9 @@
-"""The games list's filters (django-filter): by player, club, tournament, period and status."""
+"""The games list's filters (django-filter): by player, club, period and status, and those the
+apps above contribute (tournaments: by tournament; registered in its AppConfig.ready)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 
 import django_filters
@@ -18,14 +20,14 @@ PERIODS = [("7", _("last 7 days")), ("30", _("last 30 days")), ("90", _("last 90
            ("365", _("last year"))]
 
 
-def _tournaments_with_games():
-    # Through the reverse relation only: scoring does not import tournaments (app order).
-    rows = (Game.objects.filter(tournament_table__isnull=False)
-            .values_list("tournament_table__round__tournament_id",
-                         "tournament_table__round__tournament__name")
-            .distinct().order_by("tournament_table__round__tournament__name",
-                                 "tournament_table__round__tournament_id"))
-    return [(str(pk), name) for pk, name in rows]
+# Filters of the apps above scoring, by name, in the order registered: each a function making
+# a fresh django-filter Filter whose ``method`` is a callable (queryset, name, value). They
+# stand after the club in the form.
+_CONTRIBUTED: dict[str, Callable[[], django_filters.Filter]] = {}
+
+
+def game_filter_register(name: str, make: Callable[[], django_filters.Filter]) -> None:
+    _CONTRIBUTED[name] = make
 
 
 class GameFilter(django_filters.FilterSet):
@@ -36,10 +38,6 @@ class GameFilter(django_filters.FilterSet):
     club = django_filters.ModelChoiceFilter(
         queryset=Club.objects.order_by("name", "pk"), label=_("Club"),
         empty_label=_("All clubs"),
-    )
-    tournament = django_filters.ChoiceFilter(
-        choices=_tournaments_with_games, method="filter_tournament",
-        label=_("Tournament"), empty_label=_("All tournaments"),
     )
     period = django_filters.ChoiceFilter(
         choices=PERIODS, method="filter_period", label=pgettext_lazy("games filter", "Period"),
@@ -52,14 +50,24 @@ class GameFilter(django_filters.FilterSet):
 
     class Meta:
         model = Game
-        fields = ["player", "club", "tournament", "period", "status"]
+        fields = ["player", "club", "period", "status"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not _CONTRIBUTED:
+            return
+        filters = {}
+        for name, filter_ in self.filters.items():
+            filters[name] = filter_
+            if name == "club":
+                for added, make in _CONTRIBUTED.items():
+                    filters[added] = make()
+                    filters[added].model, filters[added].parent = self.queryset.model, self
+        self.filters = filters
 
     def filter_player(self, queryset, name, value):
         # Exists, not a join: one row per game whoever else sat at it.
         return queryset.filter(Exists(Seat.objects.filter(game=OuterRef("pk"), player=value)))
-
-    def filter_tournament(self, queryset, name, value):
-        return queryset.filter(tournament_table__round__tournament_id=int(value))
 
     def filter_period(self, queryset, name, value):
         # A game belongs to the period it was played in: finished, or started if still going.

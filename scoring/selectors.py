@@ -12,6 +12,7 @@ from scoring.engine import GameState
 
 from .board_svg import cell_shape, view_box
 from .models import Game, Round, Seat
+from .rating_changes import rating_changes
 from .replay import current_round_state
 
 
@@ -42,8 +43,8 @@ def game_seats(game: Game) -> list[Seat]:
 
 
 @dataclass
-class TableView:
-    """Everything a tablet or live page shows about the current round."""
+class GameView:
+    """The game view: everything a tablet or live page shows about the current round."""
 
     game: Game
     seats: list[Seat]
@@ -77,7 +78,7 @@ class TableView:
         ]
 
 
-def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> TableView:
+def game_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> GameView:
     """The current round replayed by the engine; a fixed number of queries (3 or 4).
 
     A service that has just replayed the round passes its seats and state to skip the queries.
@@ -92,7 +93,7 @@ def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> 
         previous = Round.objects.filter(game=game, number=current.round.number - 1).first()
     if current.round.ended_at is not None:
         previous = current.round
-    return TableView(
+    return GameView(
         game=game, seats=seats, state=current.state, round=current.round,
         last_turn=current.last_turn,
         cells=cells, view_box=view_box(list(board.cells)), last_cell=board.last,
@@ -101,9 +102,9 @@ def table_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> 
 
 
 def game_rating_changes(game: Game) -> list:
-    """Each player's rating before and after this game, in seating order (empty until rated).
-    Read through the reverse relation: the ratings live in the app above scoring."""
-    by_player = {r.player_id: r for r in game.ratings.all()}
+    """Each player's rating before and after this game, in seating order (empty until rated),
+    from the ratings app's reader (scoring/rating_changes.py)."""
+    by_player = rating_changes(game.pk)
     return [(seat, by_player.get(seat.player_id)) for seat in game.seats.order_by("position")
             .select_related("player")] if by_player else []
 

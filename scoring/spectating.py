@@ -15,6 +15,7 @@ from django.utils import timezone
 from clubs.models import holds
 
 from .models import Game, Round, Seat, Turn
+from .rating_changes import RatingChange, rating_changes
 
 # Ratings are written by a Celery task after the game's commit, normally within a second or
 # two. The live page keeps polling for them this long after the finish, then stops: a worker
@@ -94,20 +95,13 @@ def seat_name(names: list[str], seat: int | None) -> str:
 
 
 @dataclass(frozen=True)
-class RatingChange:
-    before: int
-    after: int
-    change: int
-
-
-@dataclass(frozen=True)
 class ResultRow:
     place: int | None
     seat: int
     name: str
     url: str  # the player's page
     score: int
-    rating: RatingChange | None  # None until rated
+    rating_change: RatingChange | None  # None until rated
 
     @property
     def won(self) -> bool:
@@ -116,12 +110,10 @@ class ResultRow:
 
 def final_result(game: Game, seats: list[Seat]) -> list[ResultRow]:
     """The seats in finishing order with each player's rating change (None until rated)."""
-    # Through the reverse relation: the ratings live in the app above scoring.
-    by_player = {r.player_id: RatingChange(r.before, r.after, r.change)
-                 for r in game.ratings.all()}
+    by_player = rating_changes(game.pk)
     rows = [ResultRow(place=seat.place, seat=seat.position, name=seat.player.display_name,
                       url=seat.player.get_absolute_url(), score=seat.score,
-                      rating=by_player.get(seat.player_id)) for seat in seats]
+                      rating_change=by_player.get(seat.player_id)) for seat in seats]
     return sorted(rows, key=lambda row: (row.place is None, row.place or 0, row.seat))
 
 
@@ -131,7 +123,7 @@ def live_context(game: Game, view, rounds: list[Round] | None = None) -> dict:
     context = {"log": turn_log(game, view.names, rounds)}
     if game.status == Game.Status.FINISHED:
         result = context["result"] = final_result(game, view.seats)
-        rated = context["rated"] = any(row.rating for row in result)
+        rated = context["rated"] = any(row.rating_change for row in result)
         context["awaiting_ratings"] = not rated and awaiting_ratings(game)
     return context
 
@@ -143,4 +135,4 @@ def awaiting_ratings(game: Game) -> bool:
 
 
 def game_rated(game: Game) -> bool:
-    return game.ratings.exists()
+    return bool(rating_changes(game.pk))

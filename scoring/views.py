@@ -3,7 +3,6 @@ service or selector, and render; the engine's refusals become plain messages."""
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 
 from csp.decorators import csp_update
@@ -41,13 +40,13 @@ from .forms import (
     TurnForm,
     VersionForm,
 )
+from .game_shown import game_shown
 from .limits import HAND_MAX, RecordRefused, record_parse
 from .messages import RESULT_CLOSED, engine_words, refusal
 from .models import Game, Turn
 from .qr import qr_svg
 from .records import game_export, game_import
 from .table_script import HandUnreadable, hands_read
-from .table_shown import table_shown
 from .tables import RoundTable, round_rows
 
 # -- lists and public pages -------------------------------------------------------------------
@@ -72,8 +71,8 @@ def game_list(request):
 @public_page("scoring", "clubs")
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    view = selectors.table_view(game)
-    context = {"game": game, "table": table_shown(view), "seats": view.seats,
+    view = selectors.game_view(game)
+    context = {"game": game, "table": game_shown(view), "seats": view.seats,
                "recorder": can_record(request.user, game), "result_closed": RESULT_CLOSED,
                "reopener": game.status == Game.Status.FINISHED and not game.is_closed
                and allowed(request.user, Do.REOPEN, game)}
@@ -136,8 +135,8 @@ def _live_ratings_wait(request, pk, shown):
 
 
 def _live_fragment_store(request, game, language) -> str:
-    view = selectors.table_view(game)
-    context = {"table": table_shown(view), "polled": True,
+    view = selectors.game_view(game)
+    context = {"table": game_shown(view), "polled": True,
                **spectating.live_context(game, view)}
     html = render_to_string("scoring/partials/live.html", context, request=request)
     # A finished game still waiting for its ratings is kept only briefly: the same version will
@@ -189,10 +188,10 @@ def _urls(game: Game, token: str | None) -> dict:
 
 
 def _tablet_context(request, game, token, view=None, **extra):
-    view = view or selectors.table_view(game)
+    view = view or selectors.game_view(game)
     urls = _urls(game, token)
     data = tablet_data.script_data(view, urls=urls, key_prefix=f"tablet-queue:{game.pk}")
-    table = table_shown(view)
+    table = game_shown(view)
     return {
         "game": game, "table": table, "urls": urls, "token": token, "data": data,
         "palette": tablet_data.palette(view.state, data["tiles"]),
@@ -294,28 +293,18 @@ def tablet_turn_at(request, pk=None, token=None):
 
 @require_GET
 def tablet_fits(request, pk=None, token=None):
-    """Where a tile fits: SVG hint cells with every rotation that fits there."""
+    """Whether a typed tile names a tile of the set: 204, or 422 with the engine's reason.
+
+    The tablet asks only when its own engine is not ready, to word a tile it does not know;
+    where a known tile fits it works out itself from the page's data.
+    """
     game, _actor = recording_access(request, pk=pk, token=token)
-    view = selectors.table_view(game)
+    view = selectors.game_view(game)
     try:
-        tile = tile_parse(_typed_tile(request.GET.get("tile", "")))
-        fits = tablet_data.tile_fits(view.state, tile)
+        tablet_data.tile_fits(view.state, tile_parse(_typed_tile(request.GET.get("tile", ""))))
     except EngineError as error:
         return _message(request, refusal(error), 422)
-    by_cell: dict = {}
-    for at, corners in fits:
-        by_cell.setdefault(at, []).append(corners)
-    hints = []
-    for (c, r), options in sorted(by_cell.items()):
-        shape = cell_shape(c, r, options[0])
-        shape["options"] = "|".join(",".join(str(n) for n in o) for o in options)
-        shape["label_xy"] = ";".join(f"{lb['x']},{lb['y']}" for lb in shape["labels"])
-        hints.append(shape)
-    response = render(request, "scoring/partials/hints.html",
-                      {"hints": hints, "tile": str(tile)})
-    ready = {"hints-ready": {"tile": str(tile), "count": len(hints)}}
-    response["HX-Trigger-After-Settle"] = json.dumps(ready)
-    return response
+    return HttpResponse(status=204)
 
 
 def _typed_tile(text: str) -> str:
@@ -344,7 +333,7 @@ def tablet_turn(request, pk=None, token=None):
         return redirect(_urls(game, token)["tablet"])
     view = None
     if outcome.current is not None:
-        view = selectors.table_view(outcome.game, seats=outcome.seats, current=outcome.current)
+        view = selectors.game_view(outcome.game, seats=outcome.seats, current=outcome.current)
     return _render_tablet(request, outcome.game, token, view=view, duplicate=outcome.duplicate)
 
 

@@ -36,7 +36,7 @@ class RegistrationAdmin(admin.ModelAdmin):
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
-    fields = ["number", "seats", "bye", "match", "game"]
+    fields = ["number", "player_ids", "bye", "match", "game"]
     raw_id_fields = ["game"]
 
 

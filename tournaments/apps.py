@@ -10,7 +10,17 @@ class TournamentsConfig(AppConfig):
                                  "admin.LogEntry")}
 
     def ready(self):
+        from ratings.player_parts import player_part_register
+        from scoring.filters import game_filter_register
         from scoring.signals import game_result_changed
+
+        from .game_filter import tournament_filter
+        from .selectors import player_tournaments
+
+        game_filter_register("tournament", tournament_filter)
+
+        player_part_register("tournaments/partials/player_tournaments.html",
+                             lambda player: {"tournaments": player_tournaments(player)})
 
         from . import titles  # noqa: F401 - registers how tournament game titles are worded
         from .tasks import round_settle_task

@@ -17,10 +17,10 @@ from .models import Tournament, TournamentRound
 
 
 def _play(rnd: TournamentRound, rng: random.Random) -> TournamentRound:
-    rnd = services.round_publish(round=rnd)
+    rnd = services.round_publish(tournament_round=rnd)
     for table in rnd.tables.filter(bye=False).select_related("game").order_by("number"):
         Robot(table.game, rng).play_game()
-    return services.round_complete(round=rnd)
+    return services.round_complete(tournament_round=rnd)
 
 
 def demo_tournaments(club: Club, players: list[Player], seed: int = 18) -> list[Tournament]:

@@ -159,9 +159,6 @@ def _sentence(flag: Flag, names: dict[int, str]) -> str:
                      "on points, decided by %(by)s.") % {
                 "last": name(flag.last_in), "first": name(flag.first_out),
                 "by": _tiebreak(flag.decided_by)}
-        case kinds.BracketReset():
-            return _("%(player)s won the grand final: a deciding final is played.") % {
-                "player": name(flag.winner)}
         case kinds.Tiebreak():  # Lots too: the tie-break that decided is "lots"
             return _("Level on points with %(above)s, placed below by %(by)s.") % {
                 "above": name(flag.above), "by": _tiebreak(flag.decided_by)}

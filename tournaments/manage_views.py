@@ -330,7 +330,7 @@ def _draft_edit(form_class, service, invalid, success):
         rnd = _round(_organised(request, slug), number)  # rights first, whatever was posted
         form = form_class(request.POST)
         if form.is_valid():
-            _attempt(request, lambda: service(round=rnd, actor=_actor(request),
+            _attempt(request, lambda: service(tournament_round=rnd, actor=_actor(request),
                                               **form.cleaned_data), success)
         else:
             messages.error(request, invalid)
@@ -349,14 +349,15 @@ table_move = _draft_edit(MoveForm, services.table_move,
 @require_POST
 def round_publish(request, slug, number):
     return _round_action(request, slug, number, lambda rnd: services.round_publish(
-        round=rnd, actor=_actor(request)),
+        tournament_round=rnd, actor=_actor(request)),
         _("The round is published: every table has its game and table link."))
 
 
 @require_POST
 def round_complete(request, slug, number):
     return _round_action(request, slug, number,
-                         lambda rnd: services.round_complete(round=rnd, actor=_actor(request)),
+                         lambda rnd: services.round_complete(tournament_round=rnd,
+                                                             actor=_actor(request)),
                          _("The round is complete."))
 
 

@@ -150,9 +150,6 @@ def pairing_refusal(code: str, params: dict) -> str:
             "A knockout table seats 2 to 6 players, and the number who go on must divide it "
             "(here %(size)s at a table, %(advance)s going on).") % {
             "size": p.get("table_size"), "advance": p.get("advance")},
-        "pairs-only": lambda: (
-            _("A double elimination needs tables of two players.") if p.get("what") == "double"
-            else _("A match for third place needs tables of two players.")),
         "bracket-size": lambda: _(
             "The places of the bracket (%(count)s) cannot be split evenly into tables of "
             "%(size)s.") % {"count": p.get("count"), "size": p.get("arity")},
@@ -172,9 +169,6 @@ def pairing_refusal(code: str, params: dict) -> str:
         "match-not-ready": lambda: _(
             "Match %(match)s cannot be played yet: its players are not known.") % {
             "match": p.get("match")},
-        "match-not-played": lambda: _(
-            "Match %(match)s is not played: the winners' bracket champion won the final.") % {
-            "match": p.get("match")},
         "not-in-match": lambda: _(
             "Match %(match)s: the winner given is not one of its two players.") % {
             "match": p.get("match")},
@@ -193,14 +187,10 @@ def pairing_refusal(code: str, params: dict) -> str:
 
 
 def round_failure(rnd) -> str:
-    """Why a round's pairing failed, in the reader's language; "" when it did not fail.
-
-    Rounds that failed before the code was stored keep only their English message, shown
-    as it is.
-    """
+    """Why a round's pairing failed, in the reader's language; "" when it did not fail."""
     failure = rnd.failure
     if not failure:
-        return rnd.error
+        return ""
     if failure.get("kind") == "refused":
         return refusal(Refused(failure["code"], **failure.get("params", {})))
     return pairing_refusal(failure["code"], failure.get("params", {}))

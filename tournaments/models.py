@@ -235,11 +235,8 @@ class TournamentRound(models.Model):
     flags = models.JSONField(_("pairing notes"), default=list, blank=True)
     # Percent, while being paired.
     progress = models.PositiveSmallIntegerField(_("pairing progress, %"), default=0)
-    # Why the pairing failed: the English message for logs (and, in rounds stored before
-    # ``failure`` existed, the only record), and the code with its params, put into the
-    # reader's language when shown (tournaments.messages.round_failure).
-    error = models.CharField(_("pairing error"), max_length=200, blank=True)
-    # {"kind", "code", "params"}
+    # Why the pairing failed, {"kind", "code", "params"}: put into the reader's language when
+    # shown (tournaments.messages.round_failure); the English message goes to the log.
     failure = models.JSONField(_("pairing failure"), null=True, blank=True)
     created_at = models.DateTimeField(_("creation time"), auto_now_add=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
@@ -270,7 +267,7 @@ class Table(models.Model):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("number"))
     # Player ids in seating order; the first opens.
-    seats = models.JSONField(_("players, in seating order"), default=list)
+    player_ids = models.JSONField(_("players, in seating order"), default=list)
     # One player sitting out, scored per the scheme.
     bye = models.BooleanField(_("bye"), default=False)
     # Knockout: the bracket's match id.

@@ -56,7 +56,7 @@ def load_tables(tournament: Tournament, *, stage: Stage | None = None) -> list[P
         for number_, stage_id, number, match, bye, seats, game_id, status in rows.order_by(
             "round__number", "number"
         ).values_list(
-            "round__number", "round__stage_id", "number", "match", "bye", "seats", "game_id",
+            "round__number", "round__stage_id", "number", "match", "bye", "player_ids", "game_id",
             "game__status",
         )
     ]

@@ -7,7 +7,16 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+)
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -112,7 +121,7 @@ def table_lines(tables, names: dict[int, str]) -> list[TableLine]:
     lines = []
     for t in tables:
         seats = []
-        for p in t.seats:
+        for p in t.player_ids:
             score, place = scores.get((t.game_id, p), (None, None))
             seats.append(SeatLine(p, names.get(p, "?"), score, place))
         lines.append(TableLine(t, seats, t.game))
@@ -338,9 +347,28 @@ def seated_players(tournament: Tournament) -> set[int]:
     """Players seated at some table of the tournament (draft or played): their registration
     can no longer simply be deleted."""
     return {p for seats in Table.objects.filter(round__tournament=tournament)
-            .values_list("seats", flat=True) for p in seats}
+            .values_list("player_ids", flat=True) for p in seats}
 
 
 def checked_in_count(tournament: Tournament) -> int:
     """Players present and not withdrawn: those the next round pairs."""
     return tournament.registrations.filter(checked_in=True, withdrawn=False).count()
+
+
+def player_tournaments(player: Player) -> list[dict]:
+    """The tournaments the player entered (withdrawn entries left out), newest first, with the
+    games played in each and whether the player won it: a part of the player's page (ratings'),
+    registered in tournaments/apps.py. One query."""
+    in_tournament = Seat.objects.filter(
+        player=player, game__status=Game.Status.FINISHED,
+        game__tournament_table__round__tournament=OuterRef("tournament_id"))
+    return list(
+        Registration.objects.filter(player=player, withdrawn=False)
+        .annotate(games=Subquery(in_tournament.values("player_id").annotate(n=Count("id"))
+                                 .values("n")[:1], output_field=IntegerField()),
+                  won=ExpressionWrapper(Q(tournament__winner=player),
+                                        output_field=BooleanField()))
+        .values("tournament__name", "tournament__slug", "tournament__starts_on", "games",
+                "won")
+        .order_by("-tournament__starts_on", "-tournament_id")
+    )

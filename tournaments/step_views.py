@@ -102,7 +102,8 @@ def round_discard(request, slug, number):
     rnd = _round(tournament, number)
     form = ConfirmForm(posted(request), label=_("Discard the draft"))
     if request.method == "POST" and form.is_valid():
-        _attempt(request, lambda: services.round_discard(round=rnd, actor=_actor(request)),
+        _attempt(request, lambda: services.round_discard(tournament_round=rnd,
+                                                         actor=_actor(request)),
                  _("The draft was discarded."))
         return redirect("tournaments:manage", slug)
     lines = [_("The draft of round %(n)s is thrown away, with any change made to it by "

@@ -5,6 +5,7 @@ from rest_framework import generics
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from clubs import data_version
 from clubs.page_cache import Shared
 
 from ..conditional import ConditionalMixin, not_modified
@@ -27,6 +28,10 @@ class _Versioned:
     more than the answer; anything else, a throttled client included, goes the usual way."""
 
     scopes: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        data_version.scopes_declared(cls.scopes, f"{cls.__module__}.{cls.__qualname__}")
 
     def dispatch(self, request, *args, **kwargs):
         if not self.scopes or request.method not in ("GET", "HEAD"):

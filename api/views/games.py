@@ -76,8 +76,8 @@ class GameDetail(ReadView):
         return response
 
 
-def live_state(view: selectors.TableView) -> dict:
-    """The live page's data (selectors.table_view) as plain values."""
+def live_state(view: selectors.GameView) -> dict:
+    """The live page's data (selectors.game_view) as plain values."""
     game, state, last = view.game, view.state, view.last_turn
     return {
         "id": game.pk, "version": game.version, "status": game.status, "phase": game.phase,
@@ -140,7 +140,7 @@ class LiveGame(ReadView):
         etag = game_etag(pk, game.version, "live")
         if (unchanged := not_modified(request, etag)) is not None:
             return unchanged
-        data = LiveGameSerializer(live_state(selectors.table_view(game))).data
+        data = LiveGameSerializer(live_state(selectors.game_view(game))).data
         body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         live.fragment_store(game.pk, game.version, _LIVE_JSON, body)
         response = HttpResponse(body, content_type="application/json")

@@ -1,5 +1,5 @@
 """Tags that draw the repetitive parts of the tablet in Python, for speed (the board is drawn
-by board_svg.cells_svg into the view model, table_shown)."""
+by board_svg.cells_svg into the view model, game_shown)."""
 
 from functools import cache
 from pathlib import Path

@@ -36,7 +36,7 @@ def build_world(size: int, name: str = "w") -> World:
     run_round(tournament, seed=2)
     services.knockout_start(tournament=tournament)
     ko = tournament.rounds.get(number=3)
-    services.round_publish(round=ko)
+    services.round_publish(tournament_round=ko)
     play_round(TournamentRound.objects.get(pk=ko.pk))
     draft = services.tournament_create(club=club, name=f"Secret {name}",
                                        starts_on=tournament.starts_on, table_size=2, rounds=1)

@@ -200,10 +200,10 @@ def test_roles_are_django_permissions_per_club_and_grants_hold_everywhere():
     assert not official.has_perm("clubs.organise_club", other)
 
 
-def test_clubs_refereed_by_follows_roles_and_grants():
+def test_clubs_where_a_game_may_be_started_follow_roles_and_grants():
     from django.contrib.auth.models import Group, Permission
 
-    from clubs.permissions import clubs_refereed_by
+    from clubs.permissions import Do, clubs_where
 
     home, other = ClubFactory(), ClubFactory()
     referee, member_user, official = (UserFactory(username=n) for n in ("r2", "m2", "f2"))
@@ -212,6 +212,6 @@ def test_clubs_refereed_by_follows_roles_and_grants():
     group = Group.objects.create(name="Officials")
     group.permissions.add(Permission.objects.get(codename="referee_club"))
     official.groups.add(group)
-    assert list(clubs_refereed_by(referee)) == [home]
-    assert list(clubs_refereed_by(member_user)) == []
-    assert set(clubs_refereed_by(official)) == {home, other}
+    assert list(clubs_where(referee, Do.START_GAME)) == [home]
+    assert list(clubs_where(member_user, Do.START_GAME)) == []
+    assert set(clubs_where(official, Do.START_GAME)) == {home, other}

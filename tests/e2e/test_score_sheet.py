@@ -28,10 +28,10 @@ def test_organiser_enters_a_score_sheet_for_a_table(page, live_server):
     for player in players:
         services.registration_add(tournament=tournament, player=player, checked_in=True)
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     table = TournamentRound.objects.get(pk=rnd.pk).tables.select_related("game").get(number=1)
     names = {p.pk: p.display_name for p in players}
-    seated = [names[pk] for pk in table.seats]
+    seated = [names[pk] for pk in table.player_ids]
 
     log_in(page, live_server, "sheet-org")
     round_url = f"/tournaments/{tournament.slug}/manage/rounds/1/"

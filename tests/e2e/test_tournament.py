@@ -39,7 +39,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
 
     # Tap the opener of table 1, then the opener of table 2: they change places.
     rnd = TournamentRound.objects.get(tournament=tournament, number=1)
-    one, two = rnd.tables.get(number=1).seats, rnd.tables.get(number=2).seats
+    one, two = rnd.tables.get(number=1).player_ids, rnd.tables.get(number=2).player_ids
     page.click(f'#table-1 .seat-pick[data-player="{one[0]}"]')
     expect(page.locator(f'#table-1 .seat-pick[data-player="{one[0]}"]')).to_have_class(
         re.compile("picked"))
@@ -47,8 +47,8 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     expect(page.locator(".messages")).to_contain_text("The players were swapped.")
     expect(page.locator(f'#table-1 .seat-pick[data-player="{two[0]}"]')).to_be_visible()
     expect(page.locator(f'#table-2 .seat-pick[data-player="{one[0]}"]')).to_be_visible()
-    assert rnd.tables.get(number=1).seats == [two[0], *one[1:]]
-    assert rnd.tables.get(number=2).seats == [one[0], *two[1:]]
+    assert rnd.tables.get(number=1).player_ids == [two[0], *one[1:]]
+    assert rnd.tables.get(number=2).player_ids == [one[0], *two[1:]]
     expect(page.locator(".draft-notes")).to_contain_text("Changed by hand")
 
     page.click("#publish-button")
@@ -59,7 +59,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     # The referee's tablet: the table link alone opens it, no login, with the table's players.
     table = rnd.tables.select_related("game").get(number=1)
     by_id = {p.pk: p.display_name for p in players}
-    names = [by_id[pk] for pk in table.seats]
+    names = [by_id[pk] for pk in table.player_ids]
     tablet_context = browser.new_context(viewport={"width": 1024, "height": 768})
     tablet = tablet_context.new_page()
     tablet.goto(f"{live_server.url}/games/t/{table.game.table_token}/")

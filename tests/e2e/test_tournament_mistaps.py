@@ -29,7 +29,7 @@ def play(tournament, number, scores=(60, 40, 20, 10)):
     """The round's tables finish from paper; the round completes by itself."""
     rnd = TournamentRound.objects.get(tournament=tournament, number=number)
     for table in rnd.tables.filter(bye=False).order_by("number"):
-        seats = len(table.seats)
+        seats = len(table.player_ids)
         game_final_enter(game_id=table.game_id, scores=list(scores[:seats]), actor=Actor())
 
 

@@ -89,8 +89,13 @@ def test_check_order_occupied_before_no_such_tile():
 
 
 def test_check_order_no_such_tile_before_tile_played():
+    # 2-3-4 is on the table; read the other way round its numbers name no tile of the set. An
+    # engine that knew tiles by their numbers alone would answer "tile-played" here.
     state = GameState(["A", "B"], rules_resolve("pressman"))
-    refused(state, "no-such-tile", 0, at=(0, 0), corners=(3, 2, 1))
+    state.play(0, at=(0, 0), corners=(2, 3, 4))
+    assert {str(t) for t in state.board.played} == {"2-3-4"}
+    error = refused(state, "no-such-tile", 1, at=(-1, 0), corners=(4, 3, 2))
+    assert error.params == {"corners": [4, 3, 2]}
 
 
 def test_check_order_tile_played_before_mismatch():

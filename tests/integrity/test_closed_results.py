@@ -308,10 +308,10 @@ def day():
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 8), rounds=3, knockout_size=4)
     rnd = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(round=rnd)
+    tournaments.round_publish(tournament_round=rnd)
     for table in rnd.tables.select_related("game").order_by("number"):
         game_final_enter(game_id=table.game_id, scores=[60, 40, 20, 10], actor=Actor())
-    tournaments.round_complete(round=rnd)
+    tournaments.round_complete(tournament_round=rnd)
     return tournament, rnd, Actor(user=organiser)
 
 
@@ -320,13 +320,13 @@ def _standings(tournament):
 
 
 def _tables(rnd):
-    return list(rnd.tables.order_by("number").values_list("seats", "game_id"))
+    return list(rnd.tables.order_by("number").values_list("player_ids", "game_id"))
 
 
 def test_a_result_of_a_complete_round_changes_nowhere_while_round_2_is_played(client, day):
     tournament, first, actor = day
     second = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(round=second)
+    tournaments.round_publish(tournament_round=second)
     game = first.tables.select_related("game").get(number=1).game
     standings = _standings(tournament)
     client.force_login(actor.user)
@@ -351,7 +351,7 @@ def test_a_reopened_result_is_corrected_once_and_the_standings_follow(
         client, day, django_capture_on_commit_callbacks):
     tournament, first, actor = day
     second = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(round=second)
+    tournaments.round_publish(tournament_round=second)
     paired = _tables(second)
     table = first.tables.select_related("game").get(number=1)
     seats = list(table.game.seats.order_by("position").values_list("player_id", flat=True))
@@ -401,10 +401,10 @@ def test_a_finished_tournament_is_reopened_with_a_reason_before_a_result_is(clie
     tournament, first, actor = day
     for _number in (2, 3):
         rnd = tournaments.round_generate(tournament=tournament)
-        tournaments.round_publish(round=rnd)
+        tournaments.round_publish(tournament_round=rnd)
         for t in rnd.tables.order_by("number"):
             game_final_enter(game_id=t.game_id, scores=[60, 40, 20, 10], actor=Actor())
-        tournaments.round_complete(round=rnd)
+        tournaments.round_complete(tournament_round=rnd)
     tournament = tournaments.tournament_finish(tournament=tournament, actor=actor, early=True)
     winner = tournament.winner_id
     table = first.tables.get(number=1)
@@ -433,15 +433,15 @@ def test_a_knockout_result_stays_once_the_bracket_has_moved_on():
     actor = Actor(user=organiser)
     tournament = tournament_with(club, field(club, 8), rounds=1, knockout_size=4, table_size=2)
     first = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(round=first)
+    tournaments.round_publish(tournament_round=first)
     for t in first.tables.order_by("number"):
         game_final_enter(game_id=t.game_id, scores=[60, 40], actor=Actor())
-    tournaments.round_complete(round=first)
+    tournaments.round_complete(tournament_round=first)
     semis = tournaments.knockout_start(tournament=tournament, actor=actor)
-    tournaments.round_publish(round=semis)
+    tournaments.round_publish(tournament_round=semis)
     for t in semis.tables.order_by("number"):
         game_final_enter(game_id=t.game_id, scores=[60, 40], actor=Actor())
-    tournaments.round_complete(round=semis)
+    tournaments.round_complete(tournament_round=semis)
     final = tournaments.round_generate(tournament=tournament, actor=actor)
     with pytest.raises(tournaments.Refused) as refused:
         tournaments.table_result_reopen(table=semis.tables.get(number=1), reason="typo",
@@ -453,13 +453,13 @@ def test_a_knockout_result_stays_once_the_bracket_has_moved_on():
 def test_a_table_link_of_a_closed_game_undoes_nothing_and_an_abandoned_table_stays(day):
     tournament, _first, actor = day
     rnd = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(round=rnd)
+    tournaments.round_publish(tournament_round=rnd)
     one, two = rnd.tables.select_related("game").order_by("number")
     from scoring.services import game_abandon
 
     game_abandon(game_id=one.game_id, actor=Actor())
     game_final_enter(game_id=two.game_id, scores=[60, 40, 20, 10], actor=Actor())
-    tournaments.round_complete(round=rnd)
+    tournaments.round_complete(tournament_round=rnd)
     with pytest.raises(tournaments.Refused) as refused:
         tournaments.table_replay(table=one, actor=actor)
     assert refused.value.code == "result-closed"
@@ -495,7 +495,7 @@ def test_the_migration_closes_the_games_of_complete_rounds(migrate_to):
     tournament = tournament_with(club, field(club, 4), rounds=2)
     complete = run_round(tournament, seed=1)
     playing = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(round=playing)
+    tournaments.round_publish(tournament_round=playing)
     done_game = complete.tables.get(bye=False).game_id
     open_game = playing.tables.get(bye=False).game_id
     migrate_to([("scoring", "0005_verbose_names_and_audit_actions"),

@@ -204,10 +204,10 @@ def test_a_closed_result_is_not_reopened_from_the_game_page(client, tournament):
 def test_a_round_completed_by_hand_is_audited_with_the_organiser(tournament):
     tournament, organiser = tournament
     rnd = tournaments.round_generate(tournament=tournament, actor=Actor(user=organiser))
-    tournaments.round_publish(round=rnd, actor=Actor(user=organiser))
+    tournaments.round_publish(tournament_round=rnd, actor=Actor(user=organiser))
     rnd.refresh_from_db()
     play_round(rnd)
-    tournaments.round_complete(round=rnd, actor=Actor(user=organiser))
+    tournaments.round_complete(tournament_round=rnd, actor=Actor(user=organiser))
     actions = list(TournamentAuditEntry.objects.values_list("action", "username"))
     assert ("round-generate", "org") in actions and ("round-publish", "org") in actions
     assert ("round-complete", "org") in actions

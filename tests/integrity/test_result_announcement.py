@@ -39,7 +39,7 @@ def published_round():
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 12), rounds_per_game=1)
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     rnd.refresh_from_db()
     tablet, sheet, final = rnd.tables.select_related("game").order_by("number")
     return tournament, rnd, (tablet.game, sheet.game, final.game), Actor(user=organiser)

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from tournaments.pairing import Meetings, PlayerEntry, RoundDraft
+from tournaments.pairing import Bracket, Meetings, PlayerEntry, RoundDraft, Source
 
 
 def perfect_matchings(items: Sequence) -> Iterator[list[tuple]]:
@@ -183,3 +183,15 @@ def colour_report(pairs, history) -> dict[str, int]:
                 report["three_in_a_row"] += after[-3:] == [got] * 3
                 report["difference"] += abs(after.count("W") - after.count("B")) > 2
     return report
+
+
+def described(bracket: Bracket, source: Source) -> str:
+    """English label of a seat's source, e.g. ``"winner of M3"``, for reading assertions."""
+    if source.kind == "seed":
+        return f"seed {source.seed}"
+    if source.place == 1:
+        return f"winner of {source.match}"
+    if source.place == 2 and len(bracket.match(source.match).slots) == 2:
+        return f"loser of {source.match}"
+    suffix = {2: "nd", 3: "rd"}.get(source.place, "th")
+    return f"{source.place}{suffix} of {source.match}"

@@ -6,13 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
-    advance,
-    bracket_order,
-    double_elimination,
-    single_elimination,
-)
-from tournaments.pairing.flags import BracketReset
+from tests.pairing.oracles import described
+from tournaments.pairing import advance, bracket_order, single_elimination
 
 PROPERTY = settings(max_examples=80, deadline=None, derandomize=True, database=None)
 
@@ -52,11 +47,11 @@ def test_bracket_order_for_sixteen():
 def test_sixteen_player_bracket_layout():
     bracket = single_elimination(list(range(101, 117)))
     first = [m for m in bracket.matches if m.round == 1]
-    assert [[bracket.describe(s) for s in m.slots] for m in first[:4]] == [
+    assert [[described(bracket, s) for s in m.slots] for m in first[:4]] == [
         ["seed 1", "seed 16"], ["seed 8", "seed 9"], ["seed 4", "seed 13"], ["seed 5", "seed 12"]
     ]
     second = [m for m in bracket.matches if m.round == 2]
-    assert [bracket.describe(s) for s in second[0].slots] == ["winner of M1", "winner of M2"]
+    assert [described(bracket, s) for s in second[0].slots] == ["winner of M1", "winner of M2"]
     assert len(bracket.matches) == 15
     assert bracket.flags == ()
 
@@ -81,13 +76,6 @@ def test_advance_moves_winners_on_and_places_losers():
     assert state.placements == {1: (3, 4), 3: (3, 4), 4: (1, 1), 2: (2, 2)}
 
 
-def test_third_place_match():
-    bracket = single_elimination([1, 2, 3, 4], third_place=True)
-    assert [m.stage for m in bracket.matches] == ["main", "main", "third-place", "main"]
-    state = advance(bracket, {"M1": 1, "M2": 2, "M3": 3, "M4": 2})
-    assert state.placements == {3: (3, 3), 4: (4, 4), 2: (1, 1), 1: (2, 2)}
-
-
 def test_bad_results_are_refused():
     bracket = single_elimination([1, 2, 3, 4])
     with pytest.raises(ValueError):
@@ -107,7 +95,7 @@ def test_tables_of_four_top_two_advance():
     # Round 2 is seeded by the expected results: winners 1-4, runners-up 5-8,
     # and nobody meets a table-mate of round 1 again (seed 8 would have joined
     # seed 1, the winner of their table: seeds 7 and 8 swap tables).
-    second = [[bracket.describe(s) for s in m.slots] for m in bracket.matches if m.round == 2]
+    second = [[described(bracket, s) for s in m.slots] for m in bracket.matches if m.round == 2]
     assert second == [
         ["winner of M1", "winner of M2", "2nd of M3", "2nd of M4"],
         ["winner of M4", "winner of M3", "2nd of M2", "2nd of M1"],
@@ -131,18 +119,18 @@ def test_tables_short_field_gives_top_seeds_free_passage():
 
 
 @PROPERTY
-@given(n=st.integers(2, 70), seed=st.integers(0, 10**6), third=st.booleans())
-def test_single_elimination_random_results(n, seed, third):
+@given(n=st.integers(2, 70), seed=st.integers(0, 10**6))
+def test_single_elimination_random_results(n, seed):
     rng = random.Random(seed)
     players = [1000 + i for i in range(n)]
-    bracket = single_elimination(players, third_place=third and n >= 4)
+    bracket = single_elimination(players)
     size = 1 << (n - 1).bit_length()
     byes = {f.params["seed"] for f in bracket.flags if f.code == "knockout-bye"}
     assert byes == set(range(1, size - n + 1))
 
     state, results, history = play_out(bracket, shuffled(rng))
     check_final(state, players)
-    # Winners (and, for the third-place match, losers) move on to the next match.
+    # Winners move on to the next match.
     source = {m.id: m for m in bracket.matches}
     finished = {mid: order for mid, _, order in history}
     for mid, seats, _ in history:
@@ -200,60 +188,3 @@ def check_final(state, players):
         covered.extend(range(best, worst + 1))
     assert sorted(covered) == list(range(1, len(players) + 1))
     assert state.placements[state.champion] == (1, 1)
-
-
-def test_double_elimination_layout_for_four():
-    bracket = double_elimination([1, 2, 3, 4])
-    described = {m.id: [bracket.describe(s) for s in m.slots] for m in bracket.matches}
-    assert described == {
-        "W1": ["seed 1", "seed 4"],
-        "W2": ["seed 2", "seed 3"],
-        "W3": ["winner of W1", "winner of W2"],
-        "L1": ["loser of W1", "loser of W2"],
-        "L2": ["winner of L1", "loser of W3"],
-        "GF": ["winner of W3", "winner of L2"],
-        "GF2": ["winner of W3", "winner of L2"],
-    }
-
-
-def test_bracket_reset_is_played_only_when_the_losers_bracket_wins():
-    bracket = double_elimination([1, 2, 3, 4])
-    base = {"W1": 1, "W2": 2, "W3": 1, "L1": 3, "L2": 2}
-    state = advance(bracket, {**base, "GF": 1})
-    assert state.champion == 1 and state.skipped == ("GF2",)
-    assert state.placements == {4: (4, 4), 3: (3, 3), 1: (1, 1), 2: (2, 2)}
-    state = advance(bracket, {**base, "GF": 2})
-    assert [(t.match, t.seats) for t in state.ready] == [("GF2", (1, 2))]
-    assert state.flags == (BracketReset(match="GF", winner=2),)
-    state = advance(bracket, {**base, "GF": 2, "GF2": 2})
-    assert state.champion == 2 and state.placements[1] == (2, 2)
-
-
-def test_double_elimination_without_reset():
-    bracket = double_elimination([1, 2, 3, 4], bracket_reset=False)
-    state = advance(bracket, {"W1": 1, "W2": 2, "W3": 1, "L1": 3, "L2": 2, "GF": 2})
-    assert state.champion == 2 and state.placements[1] == (2, 2)
-
-
-@PROPERTY
-@given(n=st.integers(2, 40), seed=st.integers(0, 10**6), reset=st.booleans())
-def test_double_elimination_random_results(n, seed, reset):
-    rng = random.Random(seed)
-    players = list(range(1, n + 1))
-    bracket = double_elimination(players, bracket_reset=reset)
-
-    state, _, history = play_out(bracket, shuffled(rng))
-    check_final(state, players)
-    losses = dict.fromkeys(players, 0)
-    for _, _, order in history:
-        losses[order[1]] += 1
-        # Nobody plays on after a second loss.
-        assert all(losses[p] <= 2 for p in order)
-    runner_up = next(p for p, r in state.placements.items() if r == (2, 2))
-    for p in players:
-        if p == state.champion:
-            assert losses[p] <= 1
-        elif p == runner_up and not reset:
-            assert losses[p] in (1, 2)
-        else:
-            assert losses[p] == 2

@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+from tests.pairing.oracles import described
 from tournaments.pairing import single_elimination
 
 SHAPES = [(4, 2), (4, 1), (3, 1), (2, 1)]
@@ -45,7 +46,7 @@ def test_no_table_meets_again_when_a_seating_without_it_exists(shape):
                 for m in matches for s in m.slots
             )
             if seating_exists(list(groups.values()), [len(m.slots) for m in matches]):
-                assert clashes(matches) == 0, (n, [bracket.describe(s) for m in matches
+                assert clashes(matches) == 0, (n, [described(bracket, s) for m in matches
                                                    for s in m.slots])
                 checked += 1
             else:
@@ -58,10 +59,10 @@ def test_sixteen_in_fours_round_two_keeps_table_mates_apart():
     bracket = single_elimination(list(range(1, 17)), table_size=4, advance=2)
     second = [m for m in bracket.matches if m.round == 2]
     for m in second:
-        described = [bracket.describe(s) for s in m.slots]
-        assert len({s.match for s in m.slots}) == 4, described
+        labels = [described(bracket, s) for s in m.slots]
+        assert len({s.match for s in m.slots}) == 4, labels
     assert clashes(second) == 0
     # Before: round 2 seated "winner of M1" with "2nd of M1".
     assert not any(
-        {"winner of M1", "2nd of M1"} <= {bracket.describe(s) for s in m.slots} for m in second
+        {"winner of M1", "2nd of M1"} <= {described(bracket, s) for s in m.slots} for m in second
     )

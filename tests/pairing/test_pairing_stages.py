@@ -18,7 +18,6 @@ from tournaments.pairing import (
     knockout_from_standings,
     next_swiss_round,
     qualifiers,
-    round_robin,
     seeds_by_rating,
 )
 from tournaments.pairing.flags import QualificationCut
@@ -66,16 +65,6 @@ def test_next_swiss_round_derives_points_byes_and_openings():
     # 2, 3 and 5 (bye, 3 points) lead; 5 may not get a second bye.
     assert 5 not in second.byes
     assert {p for t in second.tables[:1] for p in t.seats} <= {2, 3, 5}
-
-
-def test_round_robin_stage_into_double_elimination():
-    players = [PlayerEntry(i, rating=1500 + i) for i in range(1, 7)]
-    schedule = round_robin([p.id for p in players])
-    rng = random.Random(2)
-    results = [to_result(rnd, rng) for rnd in schedule.rounds]
-    standings = compute_standings(players, results)
-    bracket = knockout_from_standings(standings, 4, system="double")
-    assert bracket.system == "double" and len(bracket.seeds) == 4
 
 
 def test_qualification_cut_names_the_deciding_tiebreak():

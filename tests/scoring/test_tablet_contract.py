@@ -25,7 +25,7 @@ process.stdin.on("end", () => {
 
 
 class _View:
-    """The three things script_data reads of a selectors.TableView."""
+    """The three things script_data reads of a selectors.GameView."""
 
     def __init__(self, state, version):
         self.state = state

@@ -99,18 +99,14 @@ def test_malformed_turn_is_a_400_with_a_message(client, referee, game, fields):
     assert Turn.objects.count() == 0
 
 
-def test_fits_lists_every_cell_and_rotation(client, referee, game):
+def test_a_typed_tile_is_checked_and_an_unknown_one_worded(client, referee, game):
     client.force_login(referee)
     post_turn(client, game, at_c=0, at_r=0, corners="4,4,4")
-    response = client.get(reverse("scoring:fits", args=[game.pk]), {"tile": "144"})
-    assert response.status_code == 200
-    body = response.content.decode()
-    assert body.count('class="hint"') == 3
-    assert 'data-c="1" data-r="0" data-options="4,4,1"' in body
-    ready = json.loads(response["HX-Trigger-After-Settle"])
-    assert ready == {"hints-ready": {"tile": "1-4-4", "count": 3}}
+    known = client.get(reverse("scoring:fits", args=[game.pk]), {"tile": "144"})
+    assert known.status_code == 204 and known.content == b""
     bad = client.get(reverse("scoring:fits", args=[game.pk]), {"tile": "9-9-9"})
     assert bad.status_code == 422
+    assert 'class="message error"' in bad.content.decode()
 
 
 def test_anonymous_and_other_club_referee_are_refused(client, game):

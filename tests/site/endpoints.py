@@ -110,7 +110,7 @@ def world_build() -> World:
     for player in players:
         tournament_services.registration_add(tournament=cup, player=player, checked_in=True)
     rnd = tournament_services.round_generate(tournament=cup)
-    tournament_services.round_publish(round=rnd)
+    tournament_services.round_publish(tournament_round=rnd)
     tournament_services.tournament_create(club=club, name="Later Cup",
                                           starts_on=date(2026, 9, 1))
     # A round still in draft, so the organiser's swap and move forms are on a page.

@@ -32,7 +32,7 @@ def site():
     tournament = tournament_with(club, players)
     run_round(tournament)
     second = tournament_services.round_generate(tournament=tournament)
-    tournament_services.round_publish(round=second)
+    tournament_services.round_publish(tournament_round=second)
     ratings_recompute()
     finished = Game.objects.filter(status=Game.Status.FINISHED).order_by("pk").first()
     live = Game.objects.filter(status=Game.Status.PLAYING).order_by("pk").first()

@@ -107,7 +107,7 @@ def _tournament_table_of_two():
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 2), table_size=2, rounds=1,
                                  preset="pressman", target=20, rounds_per_game=None)
-    rnd = services.round_publish(round=services.round_generate(tournament=tournament))
+    rnd = services.round_publish(tournament_round=services.round_generate(tournament=tournament))
     [table] = rnd.tables.filter(bye=False).select_related("game")
     Round.objects.filter(game=table.game, number=0).update(dealt=1)
     return rnd, table.game, organiser

@@ -47,7 +47,7 @@ def play_round(rnd: TournamentRound, seed: int = 0) -> None:
 
 def run_round(tournament, seed: int = 0) -> TournamentRound:
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     rnd.refresh_from_db()
     play_round(rnd, seed)
-    return services.round_complete(round=rnd)
+    return services.round_complete(tournament_round=rnd)

@@ -43,19 +43,19 @@ def test_each_button_appears_only_when_it_can_work(client, day):
     assert offered(client, tournament) == {"pair"}
     rnd = services.round_generate(tournament=tournament, actor=actor)
     assert offered(client, tournament) == {"draft"}
-    services.round_publish(round=rnd, actor=actor)
+    services.round_publish(tournament_round=rnd, actor=actor)
     # During a round: no next round, no knockout, no finish.
     assert offered(client, tournament) == {"playing"}
     play_round(TournamentRound.objects.get(pk=rnd.pk))
     # Every game over (the round completes when the next step is taken): all three.
     assert offered(client, tournament) == {"pair", "knockout", "finish"}
-    services.round_complete(round=rnd, actor=actor)
+    services.round_complete(tournament_round=rnd, actor=actor)
     for _number in (2, 3):
         run_round(tournament, seed=_number)
     assert offered(client, tournament) == {"knockout", "finish"}
     final = services.knockout_start(tournament=tournament, actor=actor)
     assert offered(client, tournament) == {"draft"}
-    services.round_publish(round=final, actor=actor)
+    services.round_publish(tournament_round=final, actor=actor)
     assert offered(client, tournament) == {"playing"}
     play_round(TournamentRound.objects.get(pk=final.pk))
     assert offered(client, tournament) == {"finish"}
@@ -157,10 +157,10 @@ def test_a_real_cut_between_players_not_level_names_no_tie_break(client):
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 8), rounds=1, knockout_size=2, table_size=4)
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     for table in rnd.tables.order_by("number"):
         game_final_enter(game_id=table.game_id, scores=[60, 40, 20, 10], actor=Actor())
-    services.round_complete(round=rnd)
+    services.round_complete(tournament_round=rnd)
     services.knockout_start(tournament=tournament)
     client.force_login(organiser)
     body = html.unescape(client.get(reverse("tournaments:bracket",

@@ -167,11 +167,11 @@ def test_a_registration_is_deleted_before_it_has_played(open_tournament, anna, o
 
 def test_a_seated_registration_is_not_deleted(open_tournament):
     rnd = services.round_generate(tournament=open_tournament)
-    reg = open_tournament.registrations.get(player_id=rnd.tables.first().seats[0])
+    reg = open_tournament.registrations.get(player_id=rnd.tables.first().player_ids[0])
     with pytest.raises(services.Refused) as refused:
         services.registration_delete(registration=reg)
     assert (refused.value.code, refused.value.params) == ("draft-exists", {"round": 1})
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     with pytest.raises(services.Refused) as refused:
         services.registration_delete(registration=reg)
     assert refused.value.code == "registration-played"
@@ -336,9 +336,9 @@ def test_status_follows_the_rounds(open_tournament, client, organiser):
     rnd = services.round_generate(tournament=open_tournament)
     open_tournament.refresh_from_db()
     assert open_tournament.status == Tournament.Status.REGISTRATION
-    services.round_discard(round=rnd)
+    services.round_discard(tournament_round=rnd)
     rnd = services.round_generate(tournament=open_tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     open_tournament.refresh_from_db()
     assert open_tournament.status == Tournament.Status.RUNNING
 
@@ -350,7 +350,7 @@ def test_pair_the_next_round_disappears_after_the_last_round(client, organiser, 
     run_round(tournament)
     assert 'id="generate-button"' in text(client.get(url("manage", tournament)))
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     play_round(TournamentRound.objects.get(pk=rnd.pk))
     body = text(client.get(url("manage", tournament)))
     assert 'id="generate-button"' not in body
@@ -368,7 +368,7 @@ def test_new_player_names_are_kept_in_the_field_fixture(club):
 def test_pages_state_what_the_games_really_use(client, club, players):
     by_rounds = tournament_with(club, players[:4], name="By rounds", rounds_per_game=2)
     rnd = services.round_generate(tournament=by_rounds)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     game = rnd.tables.exclude(game=None).first().game
     assert (game.rules["rounds_limit"], game.rules["target"]) == (2, None)
     body = text(client.get(by_rounds.get_absolute_url()))
@@ -378,7 +378,7 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     assert "клубные правила TriOminos.ru, 2 раунда в партии" in body
     by_target = tournament_with(club, players[:4], name="By target", rounds_per_game=None)
     rnd = services.round_generate(tournament=by_target)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     game = rnd.tables.exclude(game=None).first().game
     # The club preset's own target: what the game uses is what the page says.
     assert (game.rules["rounds_limit"], game.rules["target"]) == (None, 200)
@@ -393,7 +393,7 @@ def test_standings_show_each_round_of_each_player(client, club, players):
     tournament = tournament_with(club, players[:5], table_size=4, remainder="bye")
     first = run_round(tournament)
     second = services.round_generate(tournament=tournament)
-    services.round_publish(round=second)
+    services.round_publish(tournament_round=second)
     from tournaments import selectors
     view = selectors.standings(tournament)
     assert view.rounds == [1, 2]
@@ -405,7 +405,7 @@ def test_standings_show_each_round_of_each_player(client, club, players):
         cell = by_player[player_id].cells[0]
         assert (cell.table, cell.place, cell.score, cell.points) == (
             played.number, seat.place, seat.score, points[seat.place])
-    bye_player = first.tables.get(bye=True).seats[0]
+    bye_player = first.tables.get(bye=True).player_ids[0]
     assert by_player[bye_player].cells[0].bye and by_player[bye_player].cells[0].points == 3
     for line in view.lines:  # round 2 is still being played by everyone at a table
         assert line.cells[1].playing or line.cells[1].bye
@@ -481,21 +481,21 @@ def test_the_draft_page_swaps_and_moves_players_and_says_what_it_did(client, org
     rnd = services.round_generate(tournament=tournament)
     url = reverse("tournaments:manage-round", args=[tournament.slug, rnd.number])
     client.force_login(organiser)
-    resting = rnd.tables.filter(bye=True).first().seats[0]
+    resting = rnd.tables.filter(bye=True).first().player_ids[0]
     moved = client.post(url + "move/", {"player": resting, "table_number": 1}, follow=True)
     assert "The player was moved." in moved.content.decode()
-    assert rnd.tables.get(number=1).seats[-1] == resting
-    first, second = rnd.tables.get(number=2).seats[0], rnd.tables.get(number=3).seats[0]
+    assert rnd.tables.get(number=1).player_ids[-1] == resting
+    first, second = rnd.tables.get(number=2).player_ids[0], rnd.tables.get(number=3).player_ids[0]
     swapped = client.post(url + "swap/", {"first": first, "second": second}, follow=True)
     assert "The players were swapped." in swapped.content.decode()
-    assert (rnd.tables.get(number=2).seats[0], rnd.tables.get(number=3).seats[0]) == \
+    assert (rnd.tables.get(number=2).player_ids[0], rnd.tables.get(number=3).player_ids[0]) == \
         (second, first)
-    before = [t.seats for t in rnd.tables.order_by("number")]
+    before = [t.player_ids for t in rnd.tables.order_by("number")]
     refused = client.post(url + "move/", {"player": first, "table_number": "x"}, follow=True)
     assert "Choose a player and a table." in refused.content.decode()
     full = client.post(url + "move/", {"player": second, "table_number": 1}, follow=True)
     assert "Table 1 already has four players." in full.content.decode()
-    assert [t.seats for t in rnd.tables.order_by("number")] == before
+    assert [t.player_ids for t in rnd.tables.order_by("number")] == before
 
 
 def test_only_the_clubs_own_people_are_registered(client, organiser, open_tournament):

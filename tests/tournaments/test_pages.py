@@ -31,7 +31,7 @@ def text(response) -> str:
 def test_find_my_table_works_without_javascript(client, tournament):
     rnd = run_round(tournament)
     table = rnd.tables.get(number=3)
-    name = tournament.registrations.get(player_id=table.seats[2]).player.display_name
+    name = tournament.registrations.get(player_id=table.player_ids[2]).player.display_name
     response = client.get(url("round", tournament, 1), {"q": name.lower()})
     assert response.status_code == 200
     body = text(response)
@@ -89,10 +89,10 @@ def test_organiser_runs_a_round_through_the_pages(client, organiser, club):
     response = client.post(url("generate", tournament))
     assert response.url == url("manage-round", tournament, 1)
     rnd = tournament.rounds.get()
-    a, b = rnd.tables.get(number=1).seats[0], rnd.tables.get(number=2).seats[0]
+    a, b = rnd.tables.get(number=1).player_ids[0], rnd.tables.get(number=2).player_ids[0]
     response = client.post(url("swap", tournament, 1), {"first": a, "second": b}, follow=True)
     assert "The players were swapped." in text(response)
-    assert rnd.tables.get(number=1).seats[0] == b
+    assert rnd.tables.get(number=1).player_ids[0] == b
     response = client.post(url("publish", tournament, 1), follow=True)
     assert "The round is published" in text(response)
     assert Game.objects.filter(tournament_table__round=rnd).count() == 2
@@ -118,7 +118,7 @@ def test_organiser_runs_a_round_through_the_pages(client, organiser, club):
 def test_the_pages_of_a_round_in_play_follow_the_tournament_and_its_games(client, organiser,
                                                                           tournament):
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     games = [t.game_id for t in rnd.tables.filter(bye=False).order_by("number")]
     topics = " ".join([f"tournament.{tournament.pk}", *(f"game.{game}" for game in games)])
     assert f'id="pairings" data-push-part data-push="{topics}" data-poll="30"' in text(
@@ -169,7 +169,7 @@ def _day(username, players):
                                  table_size=2)
     run_round(tournament, seed=1)
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     return tournament, user
 
 
@@ -195,7 +195,7 @@ def test_query_budgets_do_not_grow_with_the_tables(client, django_assert_max_num
         play_round(tournament.rounds.get(number=2))
         services.knockout_start(tournament=tournament, early=True)
         rnd = tournament.rounds.get(number=3)
-        services.round_publish(round=rnd)
+        services.round_publish(tournament_round=rnd)
         play_round(TournamentRound.objects.get(pk=rnd.pk))
         for name, path in (("ko-bracket", url("bracket", tournament)),
                            ("ko-standings", url("standings", tournament)),

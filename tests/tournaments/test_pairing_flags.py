@@ -68,7 +68,6 @@ STORED = [
     {"code": "qualified", "params": {"player": 1, "rank": 1}},
     {"code": "qualification-cut", "params": {"last_in": 1, "first_out": 2,
                                              "decided_by": "buchholz"}},
-    {"code": "bracket-reset", "params": {"match": "GF", "winner": 2}},
     {"code": "tiebreak", "params": {"above": 2, "decided_by": "direct-encounter"}},
     {"code": "lots", "params": {"above": 2, "decided_by": "lots"}},
     {"code": "direct-encounter-not-applied", "params": {"players": [1, 2, 3]}},

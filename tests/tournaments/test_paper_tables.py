@@ -27,10 +27,10 @@ def published_round():
     players = field(club, 12)
     tournament = tournament_with(club, players, rounds_per_game=1)
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     rnd.refresh_from_db()
     tables = list(rnd.tables.select_related("game").order_by("number"))
-    assert [len(t.seats) for t in tables] == [4, 4, 4]
+    assert [len(t.player_ids) for t in tables] == [4, 4, 4]
     return tournament, rnd, tables, organiser
 
 

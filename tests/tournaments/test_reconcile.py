@@ -15,7 +15,7 @@ from .play import field, tournament_with
 
 def test_a_round_whose_settle_never_ran_is_completed(club, players):
     tournament = tournament_with(club, players)
-    rnd = services.round_publish(round=services.round_generate(tournament=tournament))
+    rnd = services.round_publish(tournament_round=services.round_generate(tournament=tournament))
     tables = list(rnd.tables.filter(bye=False).select_related("game").order_by("number"))
     # Outside captured callbacks nothing runs after commit: the settle task is never sent.
     for table in tables[:-1]:

@@ -25,7 +25,7 @@ def page(client, url, lang):
 @pytest.fixture
 def published(tournament):
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     return rnd
 
 

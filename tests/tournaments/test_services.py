@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 
 def seated(rnd):
-    return sorted(p for t in rnd.tables.all() for p in t.seats)
+    return sorted(p for t in rnd.tables.all() for p in t.player_ids)
 
 
 # -- creating and registering -----------------------------------------------------------------
@@ -85,7 +85,7 @@ def test_only_checked_in_players_are_paired(club):
     rnd = services.round_generate(tournament=tournament)
     assert rnd.status == TournamentRound.Status.DRAFT
     assert seated(rnd) == sorted(p.pk for p in players[:8])
-    assert [len(t.seats) for t in rnd.tables.all()] == [4, 4]
+    assert [len(t.player_ids) for t in rnd.tables.all()] == [4, 4]
 
 
 def test_late_entry_joins_from_the_next_round_with_no_points(club, players):
@@ -96,7 +96,7 @@ def test_late_entry_joins_from_the_next_round_with_no_points(club, players):
     rnd = services.round_generate(tournament=tournament)
     assert players[12].pk in seated(rnd)
     assert len(seated(rnd)) == 13  # 4 + 3 + 3 + 3: left-over players sit at smaller tables
-    assert sorted(len(t.seats) for t in rnd.tables.all()) == [3, 3, 3, 4]
+    assert sorted(len(t.player_ids) for t in rnd.tables.all()) == [3, 3, 3, 4]
     line = next(s for s in selectors.standings(tournament).lines if s.player_id == players[12].pk)
     assert (line.points, line.games) == (0, 0)
 
@@ -120,19 +120,19 @@ def test_generate_returns_the_waiting_draft_instead_of_a_second_one(tournament):
     tournament.refresh_from_db()
     # A draft can still be discarded: the tournament runs from its first published round.
     assert tournament.status == Tournament.Status.REGISTRATION
-    services.round_publish(round=first)
+    services.round_publish(tournament_round=first)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
 
 
 def test_next_round_waits_for_the_games_then_closes_the_round_itself(tournament):
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     with pytest.raises(services.Refused) as refused:
         services.round_generate(tournament=tournament)
     assert (refused.value.code, refused.value.params) == ("round-in-progress", {"round": 1})
     with pytest.raises(services.Refused) as refused:
-        services.round_complete(round=rnd)
+        services.round_complete(tournament_round=rnd)
     assert (refused.value.code, refused.value.params) == ("games-playing", {"count": 4})
     play_round(rnd)
     second = services.round_generate(tournament=tournament)
@@ -147,22 +147,22 @@ def test_swaps_keep_everybody_seated_exactly_once(tournament, players):
     rng = random.Random(7)
     for _ in range(30):
         a, b = rng.sample(everyone, 2)
-        services.table_swap(round=rnd, first=a, second=b)
+        services.table_swap(tournament_round=rnd, first=a, second=b)
         assert seated(rnd) == everyone
-        assert [len(t.seats) for t in rnd.tables.order_by("number")] == [4, 4, 4, 4]
+        assert [len(t.player_ids) for t in rnd.tables.order_by("number")] == [4, 4, 4, 4]
     rnd.refresh_from_db()
     assert rnd.flags[-1]["code"] == "edited-by-hand"
 
 
 def test_a_swap_names_the_meeting_it_repeats(tournament):
     first = run_round(tournament)
-    old = first.tables.get(number=1).seats
+    old = first.tables.get(number=1).player_ids
     rnd = services.round_generate(tournament=tournament)
     assert not [f for f in rnd.flags if f["code"] == "repeat-meeting"]
     # Bring two table-mates of round 1 together again by hand.
-    target = next(t for t in rnd.tables.all() if old[0] in t.seats)
-    other = next(p for p in target.seats if p != old[0])
-    services.table_swap(round=rnd, first=other, second=old[1])
+    target = next(t for t in rnd.tables.all() if old[0] in t.player_ids)
+    other = next(p for p in target.player_ids if p != old[0])
+    services.table_swap(tournament_round=rnd, first=other, second=old[1])
     rnd.refresh_from_db()
     repeats = [f["params"] for f in rnd.flags if f["code"] == "repeat-meeting"]
     assert {"players": sorted(old[:2]), "table": target.number, "meetings": 1,
@@ -176,11 +176,11 @@ def test_swapping_in_a_bye_player_moves_the_bye(club, players):
     tournament = tournament_with(club, players[:9], table_size=2)
     rnd = services.round_generate(tournament=tournament)
     bye = rnd.tables.get(bye=True)
-    [resting] = bye.seats
-    playing = rnd.tables.get(number=1).seats[0]
-    services.table_swap(round=rnd, first=resting, second=playing)
+    [resting] = bye.player_ids
+    playing = rnd.tables.get(number=1).player_ids[0]
+    services.table_swap(tournament_round=rnd, first=resting, second=playing)
     rnd.refresh_from_db()
-    assert rnd.tables.get(bye=True).seats == [playing]
+    assert rnd.tables.get(bye=True).player_ids == [playing]
     byes = [f["params"] for f in rnd.flags if f["code"] == "bye"]
     assert byes == [{"player": playing, "reason": "by-hand"}]
 
@@ -188,46 +188,49 @@ def test_swapping_in_a_bye_player_moves_the_bye(club, players):
 def test_move_a_player_between_tables(club, players):
     tournament = tournament_with(club, players[:11], table_size=3, remainder="bye")
     rnd = services.round_generate(tournament=tournament)
-    assert [len(t.seats) for t in rnd.tables.order_by("number")] == [3, 3, 3, 1, 1]
-    resting = rnd.tables.filter(bye=True).first().seats[0]
-    services.table_move(round=rnd, player=resting, table_number=1)
-    assert [len(t.seats) for t in rnd.tables.order_by("number")] == [4, 3, 3, 1]
-    mover = rnd.tables.get(number=2).seats[0]
+    assert [len(t.player_ids) for t in rnd.tables.order_by("number")] == [3, 3, 3, 1, 1]
+    resting = rnd.tables.filter(bye=True).first().player_ids[0]
+    services.table_move(tournament_round=rnd, player=resting, table_number=1)
+    assert [len(t.player_ids) for t in rnd.tables.order_by("number")] == [4, 3, 3, 1]
+    mover = rnd.tables.get(number=2).player_ids[0]
     with pytest.raises(services.Refused) as refused:
-        services.table_move(round=rnd, player=mover, table_number=1)
+        services.table_move(tournament_round=rnd, player=mover, table_number=1)
     assert refused.value.code == "table-full"
-    services.table_move(round=rnd, player=mover, table_number=3)
-    assert [len(t.seats) for t in rnd.tables.order_by("number")] == [4, 2, 4, 1]
+    services.table_move(tournament_round=rnd, player=mover, table_number=3)
+    assert [len(t.player_ids) for t in rnd.tables.order_by("number")] == [4, 2, 4, 1]
     with pytest.raises(services.Refused) as refused:
-        services.table_move(round=rnd, player=rnd.tables.get(number=2).seats[0], table_number=3)
+        services.table_move(tournament_round=rnd, table_number=3,
+                            player=rnd.tables.get(number=2).player_ids[0])
     assert refused.value.code == "table-full"
-    last = rnd.tables.get(bye=True).seats[0]
-    services.table_move(round=rnd, player=last, table_number=2)
-    services.table_move(round=rnd, player=rnd.tables.get(number=1).seats[0], table_number=2)
+    last = rnd.tables.get(bye=True).player_ids[0]
+    services.table_move(tournament_round=rnd, player=last, table_number=2)
+    services.table_move(tournament_round=rnd, table_number=2,
+                            player=rnd.tables.get(number=1).player_ids[0])
     with pytest.raises(services.Refused) as refused:
-        services.table_move(round=rnd, player=rnd.tables.get(number=3).seats[0], table_number=9)
+        services.table_move(tournament_round=rnd, table_number=9,
+                            player=rnd.tables.get(number=3).player_ids[0])
     assert refused.value.code == "no-such-table"
-    assert [len(t.seats) for t in rnd.tables.order_by("number")] == [3, 4, 4]
+    assert [len(t.player_ids) for t in rnd.tables.order_by("number")] == [3, 4, 4]
     assert seated(rnd) == sorted(p.pk for p in players[:11])
 
 
 def test_publishing_twice_creates_the_games_once(tournament):
     rnd = services.round_generate(tournament=tournament)
     actor = Actor(user=tournament.club.memberships.get(role="organiser").player.user)
-    services.round_publish(round=rnd, actor=actor)
-    services.round_publish(round=rnd, actor=actor)
+    services.round_publish(tournament_round=rnd, actor=actor)
+    services.round_publish(tournament_round=rnd, actor=actor)
     games = Game.objects.filter(tournament_table__round=rnd)
     assert games.count() == 4
     for table in rnd.tables.select_related("game"):
         game = table.game
         assert list(game.seats.order_by("position").values_list("player_id", flat=True)) \
-            == table.seats
+            == table.player_ids
         assert (game.preset, game.rounds_limit, game.club_id) == ("club", 1, tournament.club_id)
         with translation.override("en"):  # the title is worded in the reader's language
             assert game.title == "" and str(game) == f"Spring Open · round 1, table {table.number}"
         assert game.table_token
     with pytest.raises(services.Refused) as refused:
-        services.table_swap(round=rnd, first=1, second=2)
+        services.table_swap(tournament_round=rnd, first=1, second=2)
     assert refused.value.code == "not-draft"
 
 
@@ -238,7 +241,7 @@ def test_a_bye_scores_a_win_without_a_game(club, players):
     assert bye.game is None
     lines = {line.player_id: line for line in selectors.standings(tournament).lines}
     # By placing at tables of 2: 1 for a win, and a bye is worth a win.
-    assert (lines[bye.seats[0]].points, lines[bye.seats[0]].games) == (1, 0)
+    assert (lines[bye.player_ids[0]].points, lines[bye.player_ids[0]].games) == (1, 0)
     assert sum(line.points for line in lines.values()) == 5
 
 
@@ -256,32 +259,32 @@ def test_a_draft_with_a_withdrawn_player_is_not_published(tournament, players):
     rnd = services.round_generate(tournament=tournament)
     services.registration_withdraw(registration=tournament.registrations.get(player=players[3]))
     with pytest.raises(services.Refused) as refused:
-        services.round_publish(round=rnd)
+        services.round_publish(tournament_round=rnd)
     assert refused.value.code == "withdrawn-seated"
     assert not Game.objects.exists()
 
 
 def test_an_abandoned_table_is_played_again(tournament):
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     table = rnd.tables.get(number=1)
     game_abandon(game_id=table.game_id, actor=Actor())
     old = table.game_id
     services.table_replay(table=table, actor=Actor())
     table.refresh_from_db()
     assert table.game_id != old and table.game.status == Game.Status.PLAYING
-    assert [s.player_id for s in table.game.seats.order_by("position")] == table.seats
+    assert [s.player_id for s in table.game.seats.order_by("position")] == table.player_ids
 
 
 def test_an_abandoned_game_counts_no_points(tournament):
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     first = rnd.tables.get(number=1)
     game_abandon(game_id=first.game_id, actor=Actor())
     play_round(TournamentRound.objects.get(pk=rnd.pk))
-    services.round_complete(round=rnd)
+    services.round_complete(tournament_round=rnd)
     lines = {line.player_id: line for line in selectors.standings(tournament).lines}
-    assert all((lines[p].points, lines[p].games) == (0, 0) for p in first.seats)
+    assert all((lines[p].points, lines[p].games) == (0, 0) for p in first.player_ids)
     assert sum(line.points for line in lines.values()) == 3 * 6
 
 
@@ -337,8 +340,8 @@ def test_round_robin_of_five_at_tables_of_two_meets_everybody_once(club, players
     for number in range(1, 6):
         rnd = run_round(tournament, seed=number)
         tables = list(rnd.tables.all())
-        pairs += [frozenset(t.seats) for t in tables if not t.bye]
-        byes += [t.seats[0] for t in tables if t.bye]
+        pairs += [frozenset(t.player_ids) for t in tables if not t.bye]
+        byes += [t.player_ids[0] for t in tables if t.bye]
     assert sorted(byes) == sorted(p.pk for p in players[:5])
     assert sorted(map(sorted, pairs)) == sorted(
         sorted(pair) for pair in combinations([p.pk for p in players[:5]], 2))
@@ -358,12 +361,12 @@ def test_knockout_semi_finals_feed_the_final(club, players):
     with pytest.raises(services.Refused) as refused:
         services.registration_add(tournament=tournament, player=players[9])
     assert refused.value.code == "late-entry-knockout"
-    tables = {t.match: t.seats for t in semis.tables.all()}
+    tables = {t.match: t.player_ids for t in semis.tables.all()}
     assert tables == {"M1": [leaders[0], leaders[3]], "M2": [leaders[1], leaders[2]]}
     with pytest.raises(services.Refused) as refused:
-        services.table_swap(round=semis, first=leaders[0], second=leaders[1])
+        services.table_swap(tournament_round=semis, first=leaders[0], second=leaders[1])
     assert refused.value.code == "knockout-fixed"
-    services.round_publish(round=semis)
+    services.round_publish(tournament_round=semis)
     play_round(TournamentRound.objects.get(pk=semis.pk), seed=5)
     with pytest.raises(services.Refused) as refused:
         services.tournament_finish(tournament=tournament)
@@ -374,8 +377,8 @@ def test_knockout_semi_finals_feed_the_final(club, players):
         best = min(t.game.seats.all(), key=lambda s: (s.place, -s.score))
         winners.append(best.player_id)
     [table] = final.tables.all()
-    assert (table.match, sorted(table.seats)) == ("M3", sorted(winners))
-    services.round_publish(round=final)
+    assert (table.match, sorted(table.player_ids)) == ("M3", sorted(winners))
+    services.round_publish(tournament_round=final)
     play_round(TournamentRound.objects.get(pk=final.pk), seed=6)
     tournament = services.tournament_finish(tournament=tournament)
     table.refresh_from_db()
@@ -391,7 +394,7 @@ def test_a_round_completes_by_itself_when_its_last_game_ends(
     from scoring.demo import Robot
 
     tournament = tournament_with(club, players)
-    rnd = services.round_publish(round=services.round_generate(tournament=tournament))
+    rnd = services.round_publish(tournament_round=services.round_generate(tournament=tournament))
     tables = list(rnd.tables.filter(bye=False).select_related("game").order_by("number"))
     assert len(tables) == 4
     with django_capture_on_commit_callbacks(execute=True):

@@ -23,7 +23,7 @@ def recorded_rounds(tournament, stage_order=1):
         tables, byes = [], []
         for table in rnd.tables.select_related("game").order_by("number"):
             if table.bye:
-                byes.extend(table.seats)
+                byes.extend(table.player_ids)
                 continue
             seats = list(table.game.seats.order_by("position"))
             tables.append(pairing.TableResult(
@@ -42,17 +42,17 @@ def test_sixteen_players_four_swiss_rounds_and_a_final_table():
         rnd = run_round(tournament, seed=number)
         assert (rnd.number, rnd.status) == (number, TournamentRound.Status.COMPLETE)
         tables = list(rnd.tables.select_related("game").order_by("number"))
-        assert [len(t.seats) for t in tables] == [4, 4, 4, 4]
+        assert [len(t.player_ids) for t in tables] == [4, 4, 4, 4]
         assert not any(t.bye for t in tables)
-        seated = [p for t in tables for p in t.seats]
+        seated = [p for t in tables for p in t.player_ids]
         assert sorted(seated) == sorted(p.pk for p in players)
         # The game is seated in the table's order: the first seat opens.
         for t in tables:
             assert t.game.status == Game.Status.FINISHED
             assert list(t.game.seats.order_by("position").values_list("player_id", flat=True)) \
-                == t.seats
+                == t.player_ids
         # Every repeated meeting is named by a flag, and no flag names one that did not happen.
-        pairs = {frozenset(pair) for t in tables for pair in combinations(t.seats, 2)}
+        pairs = {frozenset(pair) for t in tables for pair in combinations(t.player_ids, 2)}
         flagged = {frozenset(f["params"]["players"]) for f in rnd.flags
                    if f["code"] == "repeat-meeting"}
         assert flagged == pairs & met
@@ -78,13 +78,13 @@ def test_sixteen_players_four_swiss_rounds_and_a_final_table():
         5, TournamentRound.Status.DRAFT, "knockout")
     [table] = final.tables.all()
     top4 = [line.player_id for line in view.lines[:4]]
-    assert table.seats == top4  # best seed first: the leader opens the final
+    assert table.player_ids == top4  # best seed first: the leader opens the final
     assert table.match == "M1"
     assert {f["code"] for f in final.flags} >= {"qualified", "qualification-cut"}
-    services.round_publish(round=final)
+    services.round_publish(tournament_round=final)
     final.refresh_from_db()
     play_round(final, seed=99)
-    services.round_complete(round=final)
+    services.round_complete(tournament_round=final)
     tournament = services.tournament_finish(tournament=tournament)
     assert tournament.status == Tournament.Status.FINISHED
 

@@ -2,7 +2,7 @@
 
 Systems: Swiss for tables of 2–4 (:func:`pair_swiss`), round robin
 (:func:`berger_schedule`, :func:`round_robin`), knockout brackets
-(:func:`single_elimination`, :func:`double_elimination`, :func:`advance`),
+(:func:`single_elimination`, :func:`advance`),
 standings with configurable tie-breaks (:func:`compute_standings`) and
 stage glue (:func:`next_swiss_round`, :func:`knockout_from_standings`).
 Every decision worth explaining comes with a typed flag (tournaments.pairing.flags).
@@ -33,7 +33,6 @@ from .knockout import (
     PlaceRange,
     Source,
     bracket_order,
-    double_elimination,
     single_elimination,
 )
 from .knockout_play import BracketState, MatchTable, advance
@@ -112,7 +111,6 @@ __all__ = [
     "bracket_order",
     "by_placing",
     "compute_standings",
-    "double_elimination",
     "knockout_from_standings",
     "meeting_counts",
     "next_swiss_round",

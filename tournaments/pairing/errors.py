@@ -14,7 +14,6 @@ from coded import CodedError
 CODES = frozenset({
     "bad-table-size",  # table_size
     "knockout-tables",  # table_size, advance: advance must divide a table of 2 to 6
-    "pairs-only",  # table_size, what ("third-place" or "double"): needs tables of 2
     "bracket-size",  # count, arity: the slots are not a power of the table's arity
     "too-few-players",  # count, min
     "players-twice",  # players seated twice in the input
@@ -23,7 +22,6 @@ CODES = frozenset({
     "no-table-points",  # size: the points scheme has no row for tables of that size
     "unknown-matches",  # matches (a list of match ids)
     "match-not-ready",  # match
-    "match-not-played",  # match: the bracket reset is not played
     "not-in-match",  # match, player
     "finishing-order",  # match, players: the order must list exactly these
     "no-such-field",  # order: finite fields built in are of 3 and 4 elements

@@ -218,14 +218,6 @@ class QualificationCut(Flag):
     decided_by: str
 
 
-@kind("bracket-reset")
-class BracketReset(Flag):
-    """The lower bracket's winner won the final, so it is played again."""
-
-    match: str
-    winner: PlayerId
-
-
 @kind("tiebreak")
 class Tiebreak(Flag):
     """Level on points with the player ranked just above; ``decided_by`` is a tie-break code."""

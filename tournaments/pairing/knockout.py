@@ -1,4 +1,4 @@
-"""Knockout brackets: single elimination (tables of 2–4) and double elimination.
+"""Knockout brackets: single elimination at tables of 2–6.
 
 A bracket is plain data: matches whose seats come from :class:`Source`
 values ("seed 3", "winner of M3", "loser of M5", "2nd of M4"). Building
@@ -36,7 +36,6 @@ class Match:
     """One knockout table. ``advance`` places go on (0 for a final)."""
 
     id: str
-    stage: str  # "main", "third-place", "winners", "losers", "grand-final", "reset"
     round: int
     slots: tuple[Source, ...]
     advance: int
@@ -56,14 +55,12 @@ class PlaceRange:
 class Bracket:
     """A whole knockout, ready to be played with ``advance``."""
 
-    system: Literal["single", "double"]
     table_size: int
     advance: int
     seeds: tuple[PlayerId, ...]
     matches: tuple[Match, ...]
     places: tuple[PlaceRange, ...]
     flags: tuple[Flag, ...] = ()
-    bracket_reset: bool = False
 
     def match(self, match_id: str) -> Match:
         """The match with id ``match_id``."""
@@ -72,22 +69,10 @@ class Bracket:
                 return m
         raise KeyError(match_id)
 
-    def describe(self, source: Source) -> str:
-        """English label of a source, e.g. ``"winner of M3"`` (for logs and tests)."""
-        if source.kind == "seed":
-            return f"seed {source.seed}"
-        if source.place == 1:
-            return f"winner of {source.match}"
-        if source.place == 2 and len(self.match(source.match).slots) == 2:
-            return f"loser of {source.match}"
-        suffix = {2: "nd", 3: "rd"}.get(source.place, "th")
-        return f"{source.place}{suffix} of {source.match}"
-
 
 @dataclass
 class _Raw:
     id: str
-    stage: str
     round: int
     slots: list[Source]
     advance: int
@@ -128,7 +113,6 @@ def single_elimination(
     seeds: Sequence[PlayerId],
     table_size: int = 2,
     advance: int = 1,
-    third_place: bool = False,
 ) -> Bracket:
     """Single elimination; ``seeds`` best first.
 
@@ -136,8 +120,7 @@ def single_elimination(
     (``table_size`` must be a multiple of ``advance``); the last table
     decides all places. Seeds are spread so the best meet last and the empty
     seats of a short field fall to the best seeds' tables, which gives the
-    top seeds the byes. ``third_place`` adds a match between the losing
-    semi-finalists (tables of 2 only).
+    top seeds the byes.
     """
     n = _check(seeds)
     t, k = table_size, advance
@@ -145,9 +128,6 @@ def single_elimination(
         raise PairingError("knockout-tables",
                            "need 2 <= table_size <= 6 and advance dividing table_size",
                            {"table_size": t, "advance": k})
-    if third_place and t != 2:
-        raise PairingError("pairs-only", "a third-place match needs tables of 2",
-                           {"table_size": t, "what": "third-place"})
     plan = knockout_plan(n, t, k)
     rounds = len(plan)
     entrants: list[Source] = [seed(s) for s in range(1, n + 1)]
@@ -157,7 +137,7 @@ def single_elimination(
         final = rnd == rounds
         tables = _separate(_seat(entrants[step.byes :], step.sizes), favourite)
         matches = [
-            _Raw(f"R{rnd}.{q}", "main", rnd, slots, 0 if final else k, 2 * rnd)
+            _Raw(f"R{rnd}.{q}", rnd, slots, 0 if final else k, 2 * rnd)
             for q, slots in enumerate(tables)
         ]
         by_round.append(matches)
@@ -172,18 +152,12 @@ def single_elimination(
             (result(m.id, p) for p in range(1, k + 1) for m in matches), key=favourite.__getitem__
         )
     raw = [m for matches in _bracket_order(by_round) for m in matches]
-    if third_place and rounds >= 2:
-        semis = [m.id for m in raw if m.round == rounds - 1]
-        raw.insert(
-            len(raw) - 1,
-            _Raw("T", "third-place", rounds, [result(s, 2) for s in semis], 0, 2 * rounds - 1),
-        )
     twos = [
         TwoPlayerTable(match=m.id, round=m.round, table_size=t)
         for m in raw
         if t > 2 and len(m.slots) == 2
     ]
-    return _finish("single", t, k, seeds, raw, "M", bracket_reset=False, extra_flags=twos)
+    return _finish(t, k, seeds, raw, extra_flags=twos)
 
 
 def _seat(players: list[Source], sizes: tuple[int, ...]) -> list[list[Source]]:
@@ -283,69 +257,6 @@ def _bracket_order(by_round: list[list[_Raw]]) -> list[list[_Raw]]:
     return ordered
 
 
-def double_elimination(seeds: Sequence[PlayerId], bracket_reset: bool = True) -> Bracket:
-    """Double elimination at tables of 2; ``seeds`` best first.
-
-    Winners' bracket as in single elimination; its losers drop into the
-    losers' bracket, which alternates rounds among its own survivors with
-    rounds that take in the next winners'-bracket losers (in reversed order
-    every other time, to postpone rematches). The grand final pits the two
-    bracket winners; with ``bracket_reset`` a second final is played when
-    the losers'-bracket winner wins the first, since only then has the
-    winners'-bracket champion lost once too.
-    """
-    n = _check(seeds)
-    rounds = max(1, (n - 1).bit_length())
-    size = 2**rounds
-    order = bracket_order(size)
-    raw: list[_Raw] = []
-    wb: list[list[str]] = []
-    for rnd in range(1, rounds + 1):
-        ids = []
-        for q in range(size // 2**rnd):
-            mid = f"W{rnd}.{q}"
-            if rnd == 1:
-                slots = [seed(order[2 * q]), seed(order[2 * q + 1])]
-            else:
-                slots = [result(wb[-1][2 * q], 1), result(wb[-1][2 * q + 1], 1)]
-            raw.append(_Raw(mid, "winners", rnd, slots, 1, 0))
-            ids.append(mid)
-        wb.append(ids)
-    champion_lb = result(wb[-1][0], 2)
-    if rounds >= 2:
-        lb_round = 1
-        lb = [f"L1.{q}" for q in range(size // 4)]
-        for q, mid in enumerate(lb):
-            slots = [result(wb[0][2 * q], 2), result(wb[0][2 * q + 1], 2)]
-            raw.append(_Raw(mid, "losers", 1, slots, 1, 1))
-        for rnd in range(2, rounds + 1):
-            droppers = wb[rnd - 1][::-1] if rnd % 2 == 0 else wb[rnd - 1]
-            lb_round += 1
-            nxt = []
-            for q, (survivor, dropper) in enumerate(zip(lb, droppers, strict=True)):
-                mid = f"L{lb_round}.{q}"
-                slots = [result(survivor, 1), result(dropper, 2)]
-                raw.append(_Raw(mid, "losers", lb_round, slots, 1, lb_round))
-                nxt.append(mid)
-            lb = nxt
-            if rnd < rounds:
-                lb_round += 1
-                nxt = []
-                for q in range(len(lb) // 2):
-                    mid = f"L{lb_round}.{q}"
-                    slots = [result(lb[2 * q], 1), result(lb[2 * q + 1], 1)]
-                    raw.append(_Raw(mid, "losers", lb_round, slots, 1, lb_round))
-                    nxt.append(mid)
-                lb = nxt
-        champion_lb = result(lb[0], 1)
-    top = 2 * rounds + 1
-    final_slots = [result(wb[-1][0], 1), champion_lb]
-    raw.append(_Raw("GF", "grand-final", 1, list(final_slots), 0, top))
-    if bracket_reset:
-        raw.append(_Raw("GF2", "reset", 2, list(final_slots), 0, top))
-    return _finish("double", 2, 1, seeds, raw, "", bracket_reset=bracket_reset)
-
-
 def _check(seeds: Sequence[PlayerId]) -> int:
     if len(set(seeds)) != len(seeds):
         raise PairingError("players-twice", "seeds must be unique", {})
@@ -356,13 +267,10 @@ def _check(seeds: Sequence[PlayerId]) -> int:
 
 
 def _finish(
-    system: Literal["single", "double"],
     t: int,
     k: int,
     seeds: Sequence[PlayerId],
     raw: list[_Raw],
-    prefix: str,
-    bracket_reset: bool,
     extra_flags: Sequence[TwoPlayerTable] = (),
 ) -> Bracket:
     """Drop empty seats, renumber the real matches and work out the places."""
@@ -389,11 +297,10 @@ def _finish(
         for p in range(len(slots) + 1, full + 1):
             subst[(m.id, p)] = None
         real.append(replace(m, slots=slots, seats=len(slots)))
-    names = _names(real, prefix)
+    names = {m.id: f"M{i}" for i, m in enumerate(real, start=1)}
     matches = tuple(
         Match(
             id=names[m.id],
-            stage=m.stage,
             round=m.round,
             slots=tuple(
                 s if s.kind == "seed" else replace(s, match=names[s.match]) for s in m.slots
@@ -415,21 +322,7 @@ def _finish(
     ) + tuple(
         replace(f, match=names[f.match]) for f in extra_flags
     )
-    return Bracket(system, t, k, tuple(seeds), matches, places, flags, bracket_reset)
-
-
-def _names(real: list[_Raw], prefix: str) -> dict[str, str]:
-    """Readable ids: M1, M2, ... or W1.., L1.., GF, GF2 for double elimination."""
-    names: dict[str, str] = {}
-    counters: dict[str, int] = {}
-    for m in real:
-        if m.stage in ("grand-final", "reset"):
-            names[m.id] = m.id
-            continue
-        key = prefix or m.id[0]
-        counters[key] = counters.get(key, 0) + 1
-        names[m.id] = f"{key}{counters[key]}"
-    return names
+    return Bracket(t, k, tuple(seeds), matches, places, flags)
 
 
 def _place_ranges(real: list[_Raw], names: dict[str, str]) -> tuple[PlaceRange, ...]:
@@ -441,8 +334,6 @@ def _place_ranges(real: list[_Raw], names: dict[str, str]) -> tuple[PlaceRange, 
     used = {(s.match, s.place) for m in real for s in m.slots if s.kind == "result"}
     groups: dict[tuple[int, int], list[str]] = {}
     for m in real:
-        if m.stage == "reset":
-            continue  # same places as the first grand final
         for p in range(1, m.seats + 1):
             if (m.id, p) not in used:
                 groups.setdefault((m.tier, p), []).append(m.id)
@@ -453,7 +344,4 @@ def _place_ranges(real: list[_Raw], names: dict[str, str]) -> tuple[PlaceRange, 
         worst = best + len(members) - 1
         out.extend(PlaceRange(names[mid], place, best, worst) for mid in members)
         best = worst + 1
-    for m in real:
-        if m.stage == "reset":
-            out.extend(PlaceRange(m.id, p, p, p) for p in (1, 2))
     return tuple(out)

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import PairingError
-from .flags import BracketReset, Flag
 from .knockout import Bracket, Match, Source
 from .model import PlayerId
 
@@ -24,17 +23,15 @@ class BracketState:
     """Where a bracket stands after the results given to :func:`advance`.
 
     ``placements`` maps every player whose tournament is over to the range
-    of places they share (``(3, 4)`` for a losing semi-finalist without a
-    third-place match); the champion has ``(1, 1)``.
+    of places they share (``(3, 4)`` for a losing semi-finalist); the
+    champion has ``(1, 1)``.
     """
 
     ready: tuple[MatchTable, ...]
     waiting: tuple[str, ...]
     done: tuple[str, ...]
-    skipped: tuple[str, ...]
     placements: Mapping[PlayerId, tuple[int, int]] = field(default_factory=dict)
     champion: PlayerId | None = None
-    flags: tuple[Flag, ...] = ()
 
 
 def advance(
@@ -55,31 +52,14 @@ def advance(
     ready: list[MatchTable] = []
     waiting: list[str] = []
     done: list[str] = []
-    skipped: list[str] = []
-    flags: list[Flag] = []
 
     def who(src: Source) -> PlayerId | None:
         if src.kind == "seed":
             return bracket.seeds[src.seed - 1]
         return known.get((src.match, src.place))
 
-    reset_needed = False
     for m in bracket.matches:
         seats = [who(s) for s in m.slots]
-        if m.stage == "reset":
-            final = next(x for x in bracket.matches if x.stage == "grand-final")
-            if final.id not in done:
-                _wait(m, results, waiting)
-                continue
-            if not reset_needed:
-                skipped.append(m.id)
-                if m.id in results:
-                    raise PairingError(
-                        "match-not-played",
-                        f"{m.id} is not played: the winners' bracket champion won",
-                        {"match": m.id},
-                    )
-                continue
         if any(s is None for s in seats):
             _wait(m, results, waiting)
             continue
@@ -90,14 +70,8 @@ def advance(
         for place, pid in enumerate(order, start=1):
             known[(m.id, place)] = pid
         done.append(m.id)
-        if m.stage == "grand-final" and bracket.bracket_reset and order[0] != seats[0]:
-            reset_needed = True
-            flags.append(BracketReset(match=m.id, winner=order[0]))
     placements: dict[PlayerId, tuple[int, int]] = {}
-    final_ids = {m.id for m in bracket.matches if m.stage == "grand-final"}
     for pr in bracket.places:
-        if reset_needed and pr.match in final_ids:
-            continue  # the reset decides first and second place
         pid = known.get((pr.match, pr.place))
         if pid is not None:
             placements[pid] = (pr.best, pr.worst)
@@ -106,10 +80,8 @@ def advance(
         ready=tuple(ready),
         waiting=tuple(waiting),
         done=tuple(done),
-        skipped=tuple(skipped),
         placements=placements,
         champion=champion,
-        flags=tuple(flags),
     )
 
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Literal
 
 from .errors import PairingError
 from .flags import Flag, QualificationCut, Qualified
-from .knockout import Bracket, double_elimination, single_elimination
+from .knockout import Bracket, single_elimination
 from .model import PlayerEntry, PlayerId, RoundDraft, SwissOptions
 from .standings import PointsScheme, RoundResult, Standings, tournament_points
 from .swiss import pair_swiss
@@ -72,11 +71,8 @@ def qualifiers(standings: Standings, count: int) -> tuple[tuple[PlayerId, ...], 
 def knockout_from_standings(
     standings: Standings,
     count: int,
-    system: Literal["single", "double"] = "single",
     table_size: int = 2,
     advance: int = 1,
-    third_place: bool = False,
-    bracket_reset: bool = True,
 ) -> Bracket:
     """Seed the top ``count`` of ``standings`` into a knockout bracket.
 
@@ -84,13 +80,7 @@ def knockout_from_standings(
     easiest path (and the byes when the field is not a full bracket).
     """
     seeds, flags = qualifiers(standings, count)
-    if system == "double":
-        if table_size != 2:
-            raise PairingError("pairs-only", "double elimination is for tables of 2",
-                               {"table_size": table_size, "what": "double"})
-        bracket = double_elimination(seeds, bracket_reset=bracket_reset)
-    else:
-        bracket = single_elimination(seeds, table_size, advance, third_place)
+    bracket = single_elimination(seeds, table_size, advance)
     return replace(bracket, flags=tuple(flags) + bracket.flags)
 
 

@@ -115,7 +115,7 @@ def registration_delete(*, registration: Registration, actor: Actor | None = Non
         raise Refused("tournament-finished")
     player_id = registration.player_id
     for number, status, seats in (Table.objects.filter(round__tournament=tournament)
-                                  .values_list("round__number", "round__status", "seats")):
+                                  .values_list("round__number", "round__status", "player_ids")):
         if player_id not in seats:
             continue
         if status in (TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT):

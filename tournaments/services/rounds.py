@@ -146,8 +146,8 @@ def round_pair(*, round_id: int) -> TournamentRound:
         tables, byes, flags, plan = _draft(rnd)
     except (ValueError, Refused) as error:
         message, failure = _failure(error)
-        TournamentRound.objects.filter(pk=rnd.pk).update(
-            error=message[:200], failure=failure, progress=0)
+        logger.warning("Pairing round %s refused: %s", rnd.pk, message)
+        TournamentRound.objects.filter(pk=rnd.pk).update(failure=failure, progress=0)
         tournament_changed(rnd.tournament_id)
         rnd.refresh_from_db()
         return rnd
@@ -158,14 +158,14 @@ def round_pair(*, round_id: int) -> TournamentRound:
             return rnd
         if plan is not None:
             Stage.objects.filter(pk=rnd.stage_id).update(**plan)
-        rows = [Table(round=rnd, number=i, seats=list(seats), match=match)
+        rows = [Table(round=rnd, number=i, player_ids=list(seats), match=match)
                 for i, (seats, match) in enumerate(tables, start=1)]
-        rows += [Table(round=rnd, number=len(rows) + i, seats=[p], bye=True)
+        rows += [Table(round=rnd, number=len(rows) + i, player_ids=[p], bye=True)
                  for i, p in enumerate(byes, start=1)]
         Table.objects.bulk_create(rows)
         rnd.flags, rnd.status, rnd.progress = flags, TournamentRound.Status.DRAFT, 100
-        rnd.error, rnd.failure = "", None
-        rnd.save(update_fields=["flags", "status", "progress", "error", "failure"])
+        rnd.failure = None
+        rnd.save(update_fields=["flags", "status", "progress", "failure"])
         tournament_changed(rnd.tournament_id)
     return rnd
 
@@ -189,7 +189,8 @@ def _draft(rnd: TournamentRound):
     if stage.kind == Stage.Kind.KNOCKOUT:
         _bracket, state = pairing_rows.bracket_state(stage, tournament.table_size, tables)
         first = not any(t.match for t in tables)
-        flags = stage.flags if first else pairing.flags_to_json(state.flags)
+        # A bracket's flags (byes, tables of two) are known when it is built.
+        flags = stage.flags if first else []
         return [(m.seats, m.match) for m in state.ready], [], flags, None
     active = _active(tournament, rnd.number)
     if stage.kind == Stage.Kind.SWISS:
@@ -222,12 +223,12 @@ def _draft(rnd: TournamentRound):
 
 
 @transaction.atomic
-def round_discard(*, round: TournamentRound, actor: Actor | None = None) -> None:
+def round_discard(*, tournament_round: TournamentRound, actor: Actor | None = None) -> None:
     """Throw away a draft (or a pairing that failed) so it can be paired again. The knockout's
     first draft takes its seeding with it: the tournament is back in its first stage."""
     from .stages import knockout_undo  # stages builds on this module
 
-    rnd = _locked_round(round)
+    rnd = _locked_round(tournament_round)
     check(actor, rnd.tournament)
     if rnd.status not in (TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT):
         raise Refused("not-draft", round=rnd.number)
@@ -238,7 +239,7 @@ def round_discard(*, round: TournamentRound, actor: Actor | None = None) -> None
 
 
 def _seating(rnd: TournamentRound) -> list[list[int]]:
-    return [list(seats) for seats in rnd.tables.order_by("number").values_list("seats",
+    return [list(seats) for seats in rnd.tables.order_by("number").values_list("player_ids",
                                                                                 flat=True)]
 
 
@@ -250,52 +251,52 @@ def _draft_tables(rnd: TournamentRound) -> list[Table]:
 
 def _find(tables: list[Table], player: int) -> tuple[Table, int]:
     for table in tables:
-        if player in table.seats:
-            return table, table.seats.index(player)
+        if player in table.player_ids:
+            return table, table.player_ids.index(player)
     raise Refused("not-in-round", player=player)
 
 
 @transaction.atomic
-def table_swap(*, round: TournamentRound, first: int, second: int,
+def table_swap(*, tournament_round: TournamentRound, first: int, second: int,
                actor: Actor | None = None) -> TournamentRound:
     """Swap two players of a draft: between tables, or seats at one table (who opens).
 
     Everybody stays seated exactly once. In a knockout only seats at one table may change:
     the bracket decides who meets whom.
     """
-    rnd = _locked_round(round)
+    rnd = _locked_round(tournament_round)
     check(actor, rnd.tournament)
     tables = _draft_tables(rnd)
-    before = [list(t.seats) for t in tables]
+    before = [list(t.player_ids) for t in tables]
     (ta, ia), (tb, ib) = _find(tables, first), _find(tables, second)
     if first == second:
         return rnd
     if rnd.stage.kind == Stage.Kind.KNOCKOUT and ta.pk != tb.pk:
         raise Refused("knockout-fixed")
     if ta.pk == tb.pk:
-        ta.seats[ia], ta.seats[ib] = second, first
+        ta.player_ids[ia], ta.player_ids[ib] = second, first
         changed = [ta]
     else:
-        ta.seats[ia], tb.seats[ib] = second, first
+        ta.player_ids[ia], tb.player_ids[ib] = second, first
         changed = [ta, tb]
-    Table.objects.bulk_update(changed, ["seats"])
+    Table.objects.bulk_update(changed, ["player_ids"])
     _edited(rnd, tables, changed, [first, second])
     tournament_audit(rnd.tournament, Action.TABLE_SWAP, actor, round_number=rnd.number,
-                     before={"tables": before}, after={"tables": [t.seats for t in tables]})
+                     before={"tables": before}, after={"tables": [t.player_ids for t in tables]})
     return rnd
 
 
 @transaction.atomic
-def table_move(*, round: TournamentRound, player: int, table_number: int,
+def table_move(*, tournament_round: TournamentRound, player: int, table_number: int,
                actor: Actor | None = None) -> TournamentRound:
     """Move one player of a draft to the end of another table (a bye player joins a table).
 
     Refused when it would leave a table of one or make one bigger than four.
     """
-    rnd = _locked_round(round)
+    rnd = _locked_round(tournament_round)
     check(actor, rnd.tournament)
     tables = _draft_tables(rnd)
-    before = [list(t.seats) for t in tables]
+    before = [list(t.player_ids) for t in tables]
     if rnd.stage.kind == Stage.Kind.KNOCKOUT:
         raise Refused("knockout-fixed")
     source, index = _find(tables, player)
@@ -304,22 +305,22 @@ def table_move(*, round: TournamentRound, player: int, table_number: int,
         raise Refused("no-such-table", table=table_number)
     if target.pk == source.pk:
         return rnd
-    if len(target.seats) >= 4:
+    if len(target.player_ids) >= 4:
         raise Refused("table-full", table=target.number)
-    if not source.bye and len(source.seats) <= 2:
+    if not source.bye and len(source.player_ids) <= 2:
         raise Refused("table-too-small", table=source.number)
-    source.seats.pop(index)
-    target.seats.append(player)
+    source.player_ids.pop(index)
+    target.player_ids.append(player)
     if source.bye:
         source.delete()
         tables.remove(source)
         changed = [target]
     else:
         changed = [source, target]
-    Table.objects.bulk_update(changed, ["seats"])
+    Table.objects.bulk_update(changed, ["player_ids"])
     _edited(rnd, tables, changed, [player])
     tournament_audit(rnd.tournament, Action.TABLE_MOVE, actor, round_number=rnd.number,
-                     before={"tables": before}, after={"tables": [t.seats for t in tables]})
+                     before={"tables": before}, after={"tables": [t.player_ids for t in tables]})
     return rnd
 
 
@@ -328,7 +329,7 @@ def _edited(rnd: TournamentRound, tables: list[Table], changed: list[Table],
     """Re-explain the tables an organiser changed: their old flags go, fresh meeting flags for
     exactly those tables come, and a note says who was moved by hand."""
     numbers = {t.number for t in changed}
-    bye_players = {t.seats[0] for t in tables if t.bye}
+    bye_players = {t.player_ids[0] for t in tables if t.bye}
     kept = [
         f for f in pairing.flags_from_json(rnd.flags)
         if f.at_table() not in numbers
@@ -340,8 +341,9 @@ def _edited(rnd: TournamentRound, tables: list[Table], changed: list[Table],
     past = pairing_rows.load_tables(rnd.tournament, stage=rnd.stage)
     clubs = dict(Registration.objects.filter(tournament=rnd.tournament)
                  .values_list("player_id", "player__home_club_id"))
-    fresh = pairing_rows.meeting_flags([(t.number, t.seats) for t in changed if not t.bye], past,
-                               clubs if rnd.tournament.avoid_same_club else {})
+    fresh = pairing_rows.meeting_flags(
+        [(t.number, t.player_ids) for t in changed if not t.bye], past,
+        clubs if rnd.tournament.avoid_same_club else {})
     note = pairing.EditedByHand(players=tuple(players), tables=tuple(sorted(numbers)))
     rnd.flags = pairing.flags_to_json([*kept, *fresh, note])
     rnd.save(update_fields=["flags"])
@@ -370,16 +372,17 @@ def _title_parts(rnd: TournamentRound, table: Table) -> dict:
 
 
 @transaction.atomic
-def round_publish(*, round: TournamentRound, actor: Actor | None = None) -> TournamentRound:
+def round_publish(*, tournament_round: TournamentRound,
+                  actor: Actor | None = None) -> TournamentRound:
     """Make the draft official: one scoring Game per table, seated in the table's order, with
     the tournament's rules. A bye scores per the points scheme without a game. Publishing a
     published round changes nothing."""
-    rnd = _locked_round(round)
+    rnd = _locked_round(tournament_round)
     check(actor, rnd.tournament)
     if rnd.status in (TournamentRound.Status.PUBLISHED, TournamentRound.Status.COMPLETE):
         return rnd
     tables = _draft_tables(rnd)
-    ids = [p for t in tables for p in t.seats]
+    ids = [p for t in tables for p in t.player_ids]
     if len(ids) != len(set(ids)):
         raise Refused("seated-twice")
     tournament = rnd.tournament
@@ -391,9 +394,9 @@ def round_publish(*, round: TournamentRound, actor: Actor | None = None) -> Tour
     for table in tables:
         if table.bye or table.game_id:
             continue
-        if len(table.seats) < 2:
+        if len(table.player_ids) < 2:
             raise Refused("table-too-small", table=table.number)
-        table.game = table_game_start(rnd, table, [regs[p].player for p in table.seats],
+        table.game = table_game_start(rnd, table, [regs[p].player for p in table.player_ids],
                                       actor)
         Table.objects.filter(pk=table.pk).update(game=table.game)
     rnd.status, rnd.published_at = TournamentRound.Status.PUBLISHED, timezone.now()
@@ -405,14 +408,15 @@ def round_publish(*, round: TournamentRound, actor: Actor | None = None) -> Tour
     ).update(status=Tournament.Status.RUNNING)
     tournament.status = Tournament.Status.RUNNING
     tournament_audit(tournament, Action.ROUND_PUBLISH, actor, round_number=rnd.number, after={
-        "tables": [{"seats": t.seats, "game": t.game_id, "bye": t.bye} for t in tables]})
+        "tables": [{"seats": t.player_ids, "game": t.game_id, "bye": t.bye} for t in tables]})
     return rnd
 
 
 @transaction.atomic
-def round_complete(*, round: TournamentRound, actor: Actor | None = None) -> TournamentRound:
+def round_complete(*, tournament_round: TournamentRound,
+                   actor: Actor | None = None) -> TournamentRound:
     """Close a published round once every game is finished or abandoned."""
-    rnd = _locked_round(round)
+    rnd = _locked_round(tournament_round)
     check(actor, rnd.tournament)
     if rnd.status == TournamentRound.Status.COMPLETE:
         return rnd

@@ -143,10 +143,10 @@ def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
     if table.game.is_closed:
         raise Refused("result-closed", table=table.number)
     regs = {r.player_id: r.player for r in Registration.objects.filter(
-        tournament=rnd.tournament, player_id__in=table.seats).select_related("player")}
+        tournament=rnd.tournament, player_id__in=table.player_ids).select_related("player")}
     tournament = rnd.tournament
     abandoned = table.game_id
-    table.game = table_game_start(rnd, table, [regs[p] for p in table.seats], actor)
+    table.game = table_game_start(rnd, table, [regs[p] for p in table.player_ids], actor)
     table.save(update_fields=["game"])
     if rnd.status == TournamentRound.Status.COMPLETE:
         games_result_close(game_ids=[abandoned], actor=actor)  # no longer the table's result

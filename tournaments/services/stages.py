@@ -65,7 +65,7 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None,
         raise Refused("too-few-players", count=count)
     try:
         bracket = pairing.knockout_from_standings(
-            standings, count, "single", tournament.table_size, knockout.advance
+            standings, count, tournament.table_size, knockout.advance
         )
     except pairing.PairingError as error:
         raise Refused("bad-knockout", reason=error.code, reason_params=error.params) from error

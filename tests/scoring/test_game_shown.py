@@ -1,4 +1,4 @@
-"""The tablet and live partials render from their view models alone (scoring/table_shown.py):
+"""The tablet and live partials render from their view models alone (scoring/game_shown.py):
 no database, no engine state. Every variable they print must exist, so a renamed field fails
 here instead of rendering as empty text."""
 
@@ -15,8 +15,8 @@ from django.test import override_settings
 from django.utils.safestring import mark_safe
 from django.utils.translation import override
 
+from scoring.game_shown import GameShown, LastTurn, RoundResult, SeatLine
 from scoring.spectating import LoggedRound, LoggedTurn, RatingChange, ResultRow
-from scoring.table_shown import LastTurn, RoundResult, SeatLine, TableShown
 
 MISSING = "MISSING-VARIABLE"
 _templates = copy.deepcopy(settings.TEMPLATES)
@@ -27,8 +27,8 @@ CELL = ('<g class="tile" data-c="0" data-r="0">'
         '<polygon class="cell last" points="0,0 1,0 0.5,0.866"/></g>')
 
 
-def shown(**changes) -> TableShown:
-    return replace(TableShown(
+def shown(**changes) -> GameShown:
+    return replace(GameShown(
         game_id=7, version=12, url="/games/7/", status="playing", status_label="in progress",
         phase="play", state_label="in play", is_live=True, is_finished=False, is_opening=False,
         is_play=True, is_hands=False, is_over=False, names=("Anna", "Boris", "Vera"),
@@ -48,7 +48,7 @@ URLS = {name: f"/t/x/{name}/" for name in ("tablet", "fits", "turn", "turns", "u
                                           "poll", "sw")}
 
 
-def tablet(table: TableShown, **extra) -> str:
+def tablet(table: GameShown, **extra) -> str:
     context = {"table": table, "urls": URLS, "data": {"version": table.version, "pass": None},
                "palette": [{"tile": "0-0-0", "numbers": (0, 0, 0), "fits": True}],
                "undo_question": "Undo: Anna 2-4-5, +51?", "notice": "", "duplicate": False,
@@ -104,7 +104,7 @@ def test_the_tablet_shows_the_end_of_the_game():
     assert 'href="/games/7/"' in html
 
 
-def live(table: TableShown, **extra) -> str:
+def live(table: GameShown, **extra) -> str:
     context = {"table": table, "log": [], "polled": True, "awaiting_ratings": False,
                "rated": False, "result": [], "oob": False, **extra}
     with strict_templates, override("en"):

@@ -3,7 +3,7 @@
 The partials read these and nothing else: no engine state, no model rows, no status codes to
 compare. A renamed engine attribute then breaks here, in Python, where a test sees it, instead
 of rendering as empty text; and a partial renders from these values alone
-(tests/scoring/test_table_shown.py).
+(tests/scoring/test_game_shown.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from scoring.engine import tile_set
 
 from .board_svg import cells_svg
 from .models import Game, Round
-from .selectors import TableView
+from .selectors import GameView
 from .spectating import seat_name
 
 
@@ -53,7 +53,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
-class TableShown:
+class GameShown:
     game_id: int
     version: int
     url: str  # the game's public page
@@ -104,14 +104,14 @@ def _round_result(round_: Round, names) -> RoundResult:
                      for i, name in enumerate(names)))
 
 
-def table_shown(view: TableView) -> TableShown:
-    """The table as the partials show it, from the engine's replay (selectors.table_view)."""
+def game_shown(view: GameView) -> GameShown:
+    """The table as the partials show it, from the engine's replay (selectors.game_view)."""
     game, state = view.game, view.state
     names = tuple(view.names)
     phase = state.phase
     last = view.last_turn
     previous = view.previous_round
-    return TableShown(
+    return GameShown(
         game_id=game.pk,
         version=game.version,
         url=game.get_absolute_url(),
