@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from .audit import club_audit
 from .mail import MailNotSent, mail_send, password_link
-from .models import Club, ClubAuditEntry, Membership, Player
+from .models import Club, ClubAuditEntry, Membership, Player, PlayerClaim
 from .permissions import Actor, Do, allowed, require
 
 
@@ -82,6 +82,8 @@ def player_unlink_account(*, club: Club, player: Player, actor: Actor) -> Player
     before = {"user": player.user.get_username()}
     player.user = None
     player.save(update_fields=["user"])
+    PlayerClaim.objects.filter(player=player, status=PlayerClaim.Status.CONFIRMED).update(
+        status=PlayerClaim.Status.UNLINKED)  # the player may be claimed again
     club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.ACCOUNT_UNLINK,
                before=before, after={"player": player.display_name, "player_id": player.pk,
                                      "user": None})

@@ -8,7 +8,8 @@ say; organising everywhere includes refereeing everywhere, as the organiser role
 referee's. Superusers have every permission already. Ask through clubs/permissions.py.
 """
 
-from django.contrib.auth.backends import BaseBackend
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import BaseBackend, ModelBackend
 from django.contrib.auth.models import Permission
 from django.db.models import Q
 
@@ -77,3 +78,25 @@ class ClubRoleBackend(BaseBackend):
             ).values_list("codename", flat=True)
             user._club_grants = set().union(*(_IMPLIED[f"clubs.{c}"] for c in codenames))
         return user._club_grants
+
+
+class EmailLogin(BaseBackend):
+    """Log in with the account's e-mail address typed where the user name goes (after the
+    throttle, which counts what was typed, and the user name's own backend). Only an address
+    that exactly one active account has: sign-up keeps addresses to one account, but older
+    accounts may share one, and then only the user name logs in."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if not username or "@" not in username or password is None:
+            return None
+        model = get_user_model()
+        found = list(model._default_manager.filter(
+            **{f"{model.get_email_field_name()}__iexact": username, "is_active": True})[:2])
+        if len(found) != 1:
+            return None
+        user = found[0]
+        return user if user.check_password(password) else None
+
+    def get_user(self, user_id):
+        # Only the login: its permissions are the other backends' (no second look-up).
+        return ModelBackend().get_user(user_id)

@@ -56,3 +56,53 @@ def _folded(text: str) -> str:
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices, label=_("Role"))
+
+
+class SignUpForm(auth_forms.UserCreationForm):
+    """A new account: a user name, or the e-mail address as one, and a password twice
+    (Django's checks: the name free whatever its case, the password's validators). The
+    address is needed where the site confirms it by e-mail (``email_required``)."""
+
+    username = forms.CharField(
+        label=_("User name"), max_length=150, required=False,
+        help_text=_("Letters, digits and @ . + - _ only. Leave it empty to log in with your "
+                    "e-mail address."))
+    email = forms.EmailField(label=_("E-mail address"), required=False, max_length=254)
+
+    class Meta(auth_forms.UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args, email_required: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.email_required = email_required
+        if email_required:
+            self.fields["email"].required = True
+            self.fields["email"].help_text = _("We send a link there to confirm it.")
+
+    def clean(self):
+        data = super().clean()
+        email = data.get("email", "")
+        if not data.get("username") and "username" not in self.errors:
+            if not email:
+                raise forms.ValidationError(_("Choose a user name or give your e-mail "
+                                              "address."))
+            data["username"] = email
+            self.instance.username = email
+            if get_user_model()._default_manager.filter(username__iexact=email).exists():
+                self.add_error("email", _("An account with this e-mail address exists "
+                                          "already: log in, or reset its password."))
+        if email and get_user_model()._default_manager.filter(email__iexact=email).exists():
+            self.add_error("email", _("An account with this e-mail address exists already: "
+                                      "log in, or reset its password."))
+        return data
+
+
+class ClaimForm(forms.Form):
+    """Which member of the club the person says they are."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label=_("I am"),
+                                    empty_label=None, widget=forms.RadioSelect)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = players

@@ -7,6 +7,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 def holds(field: str, *values: str) -> property:
@@ -160,6 +161,12 @@ class ClubAuditEntry(AuditRecord):
         ACCOUNT_LINK = "account-link", _("account linked")
         ACCOUNT_UNLINK = "account-unlink", _("account unlinked")
         ACCOUNT_PASSWORD_LINK = "account-password", _("link to set the password sent")
+        SIGN_UP = "sign-up", _("account created")
+        SIGN_UP_CONFIRM = "sign-up-confirm", _("account's e-mail confirmed")
+        CLAIM_ASK = "claim-ask", _("link to a player asked")
+        CLAIM_WITHDRAW = "claim-withdraw", _("link to a player no longer asked")
+        CLAIM_CONFIRM = "claim-confirm", _("link to a player confirmed")
+        CLAIM_REFUSE = "claim-refuse", _("link to a player refused")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
@@ -167,6 +174,55 @@ class ClubAuditEntry(AuditRecord):
     class Meta(AuditRecord.Meta):
         verbose_name = _("club audit entry")
         verbose_name_plural = _("club audit entries")
+
+
+class PlayerClaim(models.Model):
+    """A person's request, from their own account, to be linked to their player in a club; an
+    organiser of that club confirms it (the account is then the player's) or refuses it.
+
+    A player is never claimed twice: the database allows one confirmed claim per player and per
+    account, and one waiting claim per account. Unlinking the account (an organiser, on the
+    club's page) ends the confirmed claim, so that the player may be claimed again."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("waiting for an organiser")
+        CONFIRMED = "confirmed", pgettext_lazy("claim", "confirmed")
+        REFUSED = "refused", pgettext_lazy("claim", "refused")
+        WITHDRAWN = "withdrawn", _("withdrawn by the asker")
+        UNLINKED = "unlinked", pgettext_lazy("claim", "unlinked later")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="player_claims", verbose_name=_("user account"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims",
+                               verbose_name=_("player"))
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="claims",
+                             verbose_name=_("club"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.WAITING)
+    asked_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+", verbose_name=_("decided by"))
+
+    class Meta:
+        ordering = ["asked_at", "pk"]
+        verbose_name = _("request to be linked to a player")
+        verbose_name_plural = _("requests to be linked to a player")
+        constraints = [
+            models.UniqueConstraint(fields=["player"], condition=models.Q(status="confirmed"),
+                                    name="claim_player_confirmed_once"),
+            models.UniqueConstraint(fields=["user"], condition=models.Q(status="confirmed"),
+                                    name="claim_account_confirmed_once"),
+            models.UniqueConstraint(fields=["user"], condition=models.Q(status="waiting"),
+                                    name="claim_account_waiting_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.player} @ {self.club} ({self.get_status_display()})"
+
+    is_waiting = holds("status", Status.WAITING)
+    is_refused = holds("status", Status.REFUSED)
 
 
 class ScheduledRun(models.Model):

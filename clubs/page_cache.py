@@ -185,3 +185,34 @@ def public_data(*scopes: str):
         return answer
 
     return decorate
+
+
+def own_fragment(*scopes: str):
+    """Cache a signed-in person's own fragment (their table on their page, which follows a
+    pushed nudge) for them alone: under their account, the address, the language and the
+    versions of the parts of the data it shows, ``scopes``, read again after the nudge's
+    change (X-Push-At). The fragment must carry no form: nothing of the session is cut out.
+    A nudge sent to a tournament's hundred players costs each their own rendering once."""
+
+    def decorate(view):
+        @wraps(view)
+        def answer(request, *args, **kwargs):
+            if request.method not in ("GET", "HEAD") or not request.user.is_authenticated:
+                return view(request, *args, **kwargs)
+            key = _key(request, scopes, kind=f"own.{request.user.pk}")
+            stored = _cache_get(key)
+            if stored is not None:
+                body, content_type = stored
+                response = HttpResponse(body, content_type=content_type)
+            else:
+                response = view(request, *args, **kwargs)
+                if response.status_code == 200 and not response.streaming \
+                        and not response.cookies:
+                    _cache_set(key, (response.content, response["Content-Type"]))
+            patch_cache_control(response, private=True, no_cache=True)
+            patch_vary_headers(response, ("Cookie", "Accept-Language"))
+            return response
+
+        return answer
+
+    return decorate

@@ -6,7 +6,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs import names
 
-from .models import Club, Membership, Player
+from .models import Club, Membership, Player, PlayerClaim
 
 
 def club_list() -> QuerySet[Club]:
@@ -42,3 +42,21 @@ def people_named(club: Club, name: str) -> tuple[list[Player], list[Player]]:
     list holds one."""
     alike = similar_players(club, name)
     return [p for p in alike if names.same_name(p.display_name, name)], alike
+
+
+def claims_waiting(club: Club) -> QuerySet[PlayerClaim]:
+    """Requests to be linked to a player of the club, oldest first, for its organisers."""
+    return (PlayerClaim.objects.filter(club=club, status=PlayerClaim.Status.WAITING)
+            .select_related("user", "player").order_by("asked_at", "pk"))
+
+
+def claimable_players(club: Club) -> QuerySet[Player]:
+    """The club's members no account is linked to: whom a person may ask to be."""
+    return (Player.objects.filter(memberships__club=club, user__isnull=True)
+            .order_by("display_name", "pk").only("pk", "display_name"))
+
+
+def claim_latest(user) -> PlayerClaim | None:
+    """The account's latest request to be linked to a player (waiting, or how it ended)."""
+    return (PlayerClaim.objects.filter(user=user).select_related("player", "club")
+            .order_by("-asked_at", "-pk").first())

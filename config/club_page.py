@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import accounts, services
+from clubs import selectors as club_selectors
 from clubs.forms import AccountLinkForm, MemberAddForm, PasswordInviteForm, RoleForm
 from clubs.messages import similar_text
 from clubs.models import Club, Membership
@@ -41,6 +42,7 @@ def _club_page(request, club, *, add_form=None, similar=None, status=200):
     if context["organiser"]:
         context["add_form"] = add_form or MemberAddForm()
         context["roles"] = Membership.Role.choices
+        context["claims_waiting"] = club_selectors.claims_waiting(club).count()
         if similar is not None:
             context.update(similar=similar.players, similar_name=similar.name,
                            similar_keep=[("role", add_form["role"].value())])

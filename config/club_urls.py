@@ -3,6 +3,7 @@ a club's own page and its member forms are the site's (config/club_page.py)."""
 
 from django.urls import path
 
+from clubs import account_views
 from clubs import views as club_views
 
 from . import club_page
@@ -20,4 +21,7 @@ urlpatterns = [
          name="member-password"),
     path("clubs/<slug:slug>/members/<int:membership_id>/remove/", club_page.member_remove,
          name="member-remove"),
+    path("clubs/<slug:slug>/claims/", account_views.club_claims, name="claims"),
+    path("clubs/<slug:slug>/claims/<int:pk>/decide/", account_views.claim_decide,
+         name="claim-decide"),
 ]

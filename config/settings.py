@@ -145,6 +145,7 @@ AUTHENTICATION_BACKENDS = [
     # First, so a locked-out username and address is refused before any password is hashed.
     "config.security.LoginThrottle",
     "django.contrib.auth.backends.ModelBackend",
+    "clubs.backends.EmailLogin",  # the e-mail address typed as the user name
     "clubs.backends.ClubRoleBackend",
 ]
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username

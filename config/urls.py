@@ -3,9 +3,10 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
+from clubs import account_views
 from clubs.forms import PasswordResetForm
 
-from . import health, views
+from . import health, my_page, views
 
 urlpatterns = [
     # First: the API's clients poll, and a path is matched against the patterns in order.
@@ -22,7 +23,14 @@ urlpatterns = [
     path("accounts/password_reset/",
          auth_views.PasswordResetView.as_view(form_class=PasswordResetForm),
          name="password_reset"),
+    path("accounts/signup/", account_views.sign_up, name="signup"),
+    path("accounts/confirm/<uidb64>/<token>/", account_views.sign_up_confirm,
+         name="signup-confirm"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("me/", my_page.my_page, name="my-page"),
+    path("me/tables/", my_page.my_tables, name="my-tables"),
+    path("me/claim/", account_views.claim, name="claim"),
+    path("me/claim/<int:pk>/withdraw/", account_views.claim_withdraw, name="claim-withdraw"),
     path("i18n/", include("django.conf.urls.i18n")),
     # Bookmarks from before the tournaments' Round model became TournamentRound.
     re_path(r"^admin/tournaments/round/(?P<rest>.*)$",

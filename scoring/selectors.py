@@ -123,3 +123,10 @@ def game_list() -> QuerySet[Game]:
         played_at=Coalesce("finished_at", "started_at"),
         running=Case(When(status=Game.Status.PLAYING, then=Value(0)), default=Value(1)),
     ).order_by("running", "-played_at", "-pk")
+
+
+def player_games_playing(player, limit: int = 10) -> QuerySet[Game]:
+    """The games the player is seated at that are still being played, newest first (a
+    tournament round's games appear the moment it is published): two queries."""
+    return (games_with_seats().filter(status=Game.Status.PLAYING, seats__player=player)
+            .order_by("-started_at", "-pk")[:limit])

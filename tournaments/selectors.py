@@ -372,3 +372,69 @@ def player_tournaments(player: Player) -> list[dict]:
                 "won")
         .order_by("-tournament__starts_on", "-tournament_id")
     )
+
+
+# A player's own view of their tournaments (the "My page", config/my_page.py).
+
+def player_entries(player: Player) -> list[Registration]:
+    """The player's registrations in announced tournaments that are not over, soonest first."""
+    return list(
+        Registration.objects.filter(player=player)
+        .filter(tournament__status__in=[Tournament.Status.REGISTRATION,
+                                        Tournament.Status.RUNNING])
+        .select_related("tournament", "tournament__club")
+        .order_by("tournament__starts_on", "tournament__name", "pk"))
+
+
+@dataclass(frozen=True)
+class PlayerTable:
+    """Where the player sits in their tournament's latest published round: ``table`` is None
+    when they are not seated in it (withdrawn, or entered after it was paired)."""
+
+    tournament: Tournament
+    round: TournamentRound
+    table: Table | None
+    mates: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.table.match or str(self.table.number) if self.table else ""
+
+    @property
+    def bye(self) -> bool:
+        return self.table is not None and self.table.bye
+
+    @property
+    def game(self) -> Game | None:
+        return self.table.game if self.table is not None else None
+
+
+def player_tables(player: Player, entries: list[Registration]) -> list[PlayerTable]:
+    """For each running tournament of ``entries``, the player's table in its latest published
+    round (three queries however many tournaments and tables)."""
+    running = {r.tournament_id: r.tournament for r in entries if r.tournament.is_running}
+    if not running:
+        return []
+    latest: dict[int, TournamentRound] = {}
+    for rnd in (TournamentRound.objects.filter(
+            tournament_id__in=running, status__in=[TournamentRound.Status.PUBLISHED,
+                                                   TournamentRound.Status.COMPLETE])
+            .order_by("tournament_id", "-number")):
+        latest.setdefault(rnd.tournament_id, rnd)
+    seated: dict[int, Table] = {}
+    for table in Table.objects.filter(round__in=latest.values()).select_related("game"):
+        if player.pk in table.player_ids:
+            seated[table.round_id] = table
+    mate_ids = {p for t in seated.values() for p in t.player_ids if p != player.pk}
+    names = dict(Player.objects.filter(pk__in=mate_ids).values_list("pk", "display_name"))
+    found = []
+    for tournament_id, tournament in running.items():
+        rnd = latest.get(tournament_id)
+        if rnd is None:
+            continue
+        rnd.tournament = tournament
+        table = seated.get(rnd.pk)
+        mates = (tuple(names.get(p, "?") for p in table.player_ids if p != player.pk)
+                 if table else ())
+        found.append(PlayerTable(tournament, rnd, table, mates))
+    return found
