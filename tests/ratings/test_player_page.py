@@ -53,7 +53,7 @@ def _page(client, player, **params):
 
 
 def _games(html):
-    table = html.split('class="player-games"')[1].split("</table>")[0]
+    table = html.split('class="player-games cards"')[1].split("</table>")[0]
     return re.findall(r'<a href="/games/\d+/">(\w+)</a>', table)
 
 
@@ -61,9 +61,10 @@ def test_numbers_of_the_season(client, ann_season):
     html = _page(client, ann_season["ann"])
     assert '<div class="big" id="win-rate">67 %</div>' in html  # 2 wins of 3
     assert '<div class="big" id="average-place">1.33</div>' in html  # (1 + 2 + 1) / 3
-    h2h = html.split('class="head-to-head"')[1].split("</table>")[0]
+    h2h = html.split('class="head-to-head cards"')[1].split("</table>")[0]
     rows = re.findall(r"<tr><td><a [^>]*>(\w+)</a></td>(.*?)</tr>", h2h, re.S)
-    cells = {name: re.findall(r'<td class="num[^"]*">([^<]*)</td>', rest) for name, rest in rows}
+    number = r'<td class="num[^"]*"[^>]*>([^<]*)</td>'
+    cells = {name: re.findall(number, rest) for name, rest in rows}
     # Ben: 2 games, 1 ahead, 1 behind, (50 − 110) / 2; Cat: 2 games, 2 ahead, (50 + 60) / 2.
     assert cells == {"Ben": ["2", "1", "1", "−30.0"], "Cat": ["2", "2", "0", "+55.0"]}
     g1, g2, g3 = ann_season["games"]
@@ -74,7 +75,7 @@ def test_numbers_of_the_season(client, ann_season):
 def test_games_are_dated_by_when_they_were_played(client, ann_season):
     html = _page(client, ann_season["ann"])
     assert _games(html) == ["Third", "Second", "First"]
-    table = html.split('class="player-games"')[1]
+    table = html.split('class="player-games cards"')[1]
     for game in ann_season["games"]:
         row = table.split(f">{game.title}</a>")[1].split("</tr>")[0]
         assert day(game.finished_at) in row
@@ -88,8 +89,14 @@ def test_chart_points_carry_date_and_value(client, ann_season):
                 for r in GameRating.objects.filter(player=ann_season["ann"])
                 .order_by("finished_at")]
     assert titles == expected and len(titles) == 3
-    g1 = ann_season["games"][0]
-    assert f'class="tick date">{date_format(localtime(g1.finished_at))}<' in html
+    # The axis names each day once (three games, three days), shortly: "3 Nov".
+    dates = re.findall(r'class="tick date">([^<]*)<', html)
+    assert dates == [date_format(localtime(r.finished_at), "MONTH_DAY_FORMAT")
+                     for r in GameRating.objects.filter(player=ann_season["ann"])
+                     .order_by("finished_at")]
+    # The data the script draws from: each point's words and its game.
+    assert f'"label": "{titles[0]}"' in html
+    assert f'"url": "/games/{ann_season["games"][0].pk}/"' in html
 
 
 @pytest.mark.parametrize("params, expected", [
@@ -113,10 +120,10 @@ def test_a_bad_filter_is_refused_in_words(client, ann_season):
 
 def test_tournament_history(client, ann_season):
     html = _page(client, ann_season["ann"])
-    table = html.split('class="player-tournaments"')[1].split("</table>")[0]
+    table = html.split('class="player-tournaments cards"')[1].split("</table>")[0]
     assert '<a href="/tournaments/spring-cup/">Spring Cup</a>' in table
     assert "winner" in table
-    assert '<td class="num">1</td>' in table  # one finished game in it
+    assert re.search(r'<td class="num"[^>]*>1</td>', table)  # one finished game in it
     assert "No tournaments yet." in _page(client, ann_season["ben"])
 
 
