@@ -196,3 +196,13 @@ def test_private_player_page_query_budget(client, season, who, django_assert_max
     with django_assert_max_num_queries(8 if who is None else 16):
         response = _page(client, ann)
     assert response.status_code == 200
+
+
+def test_a_cached_page_follows_the_change(client, season):
+    # The anonymous page is cached under the clubs' data version; the audit entry the change
+    # writes moves that version, so the next reader gets the private page.
+    ann = season["ann"]
+    assert 'class="player-games cards"' in _page(client, ann).content.decode()
+    _private(client, ann)
+    client.logout()
+    assert "This player keeps their games private." in _page(client, ann).content.decode()
