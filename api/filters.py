@@ -10,7 +10,7 @@ from scoring.models import Game
 class GameFilter(django_filters.FilterSet):
     club = django_filters.CharFilter(field_name="club__slug", label=_("Club (slug)"))
     status = django_filters.ChoiceFilter(choices=Game.Status.choices, label=_("Status"))
-    player = django_filters.NumberFilter(field_name="seats__player", label=_("Player (id)"))
+    player = django_filters.NumberFilter(method="filter_player", label=_("Player (id)"))
     tournament = django_filters.CharFilter(field_name="tournament_table__round__tournament__slug",
                                            label=_("Tournament (slug)"))
     started_after = django_filters.IsoDateTimeFilter(field_name="started_at", lookup_expr="gte",
@@ -21,6 +21,10 @@ class GameFilter(django_filters.FilterSet):
     class Meta:
         model = Game
         fields = ["club", "status", "player", "tournament", "started_after", "started_before"]
+
+    def filter_player(self, queryset, name, value):
+        # A player who keeps their games private is found in no one's list (docs/api.md).
+        return queryset.filter(seats__player=value, seats__player__games_public=True)
 
 
 class PlayerFilter(django_filters.FilterSet):

@@ -71,6 +71,13 @@ class Player(Portable):
     country = models.CharField(
         _("country"), max_length=2, blank=True, help_text=_("ISO code, e.g. RU")
     )
+    # The player's own choice (or an organiser's for them): whether their games are listed
+    # under their name for everyone (docs/ratings.md, "Private games"). Their rating stays public.
+    games_public = models.BooleanField(
+        _("games public"), default=True,
+        help_text=_("Whether everyone may see this player's games on their page, in the game "
+                    "lists and in the API."),
+    )
 
     class Meta:
         ordering = ["display_name", "pk"]
@@ -167,6 +174,7 @@ class ClubAuditEntry(AuditRecord):
         CLAIM_WITHDRAW = "claim-withdraw", _("link to a player no longer asked")
         CLAIM_CONFIRM = "claim-confirm", _("link to a player confirmed")
         CLAIM_REFUSE = "claim-refuse", _("link to a player refused")
+        PLAYER_PRIVACY = "player-privacy", _("games made public or private")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)

@@ -124,7 +124,25 @@ def clubs_where_required(user, action: Do) -> QuerySet[Club]:
     return clubs
 
 
-__all__ = ["Actor", "Do", "allowed", "clubs_where", "remember_role", "require"]
+def player_private_allowed(who, player) -> bool:
+    """May ``who`` see a private player's games and decide whether they are public: the
+    player's own account, an organiser of a club the player belongs to, or the site itself.
+    Not a club permission (`NEEDS`): it is about one person, whoever's club."""
+    actor = _as_actor(who)
+    if actor.via_link:
+        return False
+    if actor.is_site:
+        return True
+    user = actor.user
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if player.user_id is not None and player.user_id == user.pk:
+        return True
+    return clubs_where(user, Do.ORGANISE_CLUB).filter(memberships__player=player).exists()
+
+
+__all__ = ["Actor", "Do", "allowed", "clubs_where", "player_private_allowed", "remember_role",
+           "require"]
 
 
 # Older names, kept for the callers that ask in these words.

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from . import selectors
 from .audit import club_audit
 from .models import Club, ClubAuditEntry, Membership, Player
-from .permissions import Actor, Do, require
+from .permissions import Actor, Do, player_private_allowed, require
 
 
 class NotAllowed(Exception):
@@ -124,3 +125,24 @@ def member_remove(*, membership: Membership, actor: Actor | None = None) -> None
     _member_audit(actor, club, ClubAuditEntry.Action.MEMBER_REMOVE, current,
                   before={"role": current.role})
     current.delete()
+
+
+@transaction.atomic
+def player_games_public_set(*, player: Player, public: bool, actor: Actor) -> bool:
+    """Make the player's games public or private (docs/ratings.md, "Private games"), for the
+    player's own account or an organiser of one of their clubs; audited in the player's home
+    club (or their first club) with the value before and after. Returns whether it changed."""
+    if not player_private_allowed(actor, player):
+        raise PermissionDenied("not allowed to change this player's privacy")
+    locked = Player.objects.select_for_update().select_related("home_club").get(pk=player.pk)
+    if locked.games_public == public:
+        return False
+    before = locked.games_public
+    locked.games_public = public
+    locked.save(update_fields=["games_public"])
+    player.games_public = public
+    club = locked.home_club or Club.objects.filter(memberships__player=locked).first()
+    named = {"player": locked.display_name, "player_id": locked.pk}
+    club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.PLAYER_PRIVACY,
+               before={**named, "games_public": before}, after={**named, "games_public": public})
+    return True

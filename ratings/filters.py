@@ -44,7 +44,8 @@ class PlayerGameFilter(django_filters.FilterSet):
     the queryset is of scoring's seats, annotated by ratings.selectors.player_games)."""
 
     opponent = django_filters.ModelChoiceFilter(
-        queryset=Player.objects.order_by("display_name", "pk"), method="filter_opponent",
+        queryset=Player.objects.filter(games_public=True).order_by("display_name", "pk"),
+        method="filter_opponent",
         label=_("Against"), empty_label=_("anyone"),
     )
     club = django_filters.ModelChoiceFilter(

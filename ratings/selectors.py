@@ -136,13 +136,14 @@ def player_stats(player: Player) -> dict:
 
 def head_to_head(player: Player) -> list[dict]:
     """Every opponent met in finished games: how often, who finished ahead, the average score
-    difference (the player's score minus the opponent's) and their last meeting."""
+    difference (the player's score minus the opponent's) and their last meeting. Opponents who
+    keep their games private are left out (docs/ratings.md, "Private games")."""
     mine = Seat.objects.filter(game=OuterRef("game_id"), player=player)
     met = Seat.objects.filter(game__status=Game.Status.FINISHED, game__seats__player=player)
     last = (met.filter(player=OuterRef("player_id"))
             .order_by("-game__finished_at", "-game_id").values("game_id")[:1])
     return list(
-        met.exclude(player=player)
+        met.exclude(player=player).exclude(player__games_public=False)
         .annotate(my_place=Subquery(mine.values("place")[:1]),
                   my_score=Subquery(mine.values("score")[:1]))
         .values("player_id", "player__display_name")

@@ -1,12 +1,19 @@
 """The rankings and the player pages: public, cached under the versions of what they show."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from clubs import services as clubs_services
+from clubs.models import Player
 from clubs.page_cache import public_page
+from clubs.permissions import Actor, player_private_allowed
 from clubs.selectors import player_of
 
 from . import selectors
@@ -70,16 +77,47 @@ def player_detail(request, pk):
     player = selectors.player_detail(pk)
     if player is None:
         raise Http404
-    history = selectors.rating_history(player)
-    filters = PlayerGameFilter(request.GET or None, queryset=selectors.player_games(player))
-    refused = filters.is_bound and not filters.is_valid()
-    page = Paginator(filters.qs, PLAYER_GAMES_PAGE).get_page(request.GET.get("page"))
-    return render(request, "ratings/player_detail.html", {
-        "player": player,
-        "rating": getattr(player, "rating", None),
-        "chart": rating_chart(history),
-        "filter": filters, "page": page, "games": page.object_list,
+    # The games are shown to everyone, unless the player keeps them private: then to their own
+    # account and their clubs' organisers only (docs/ratings.md, "Private games").
+    trusted = request.user.is_authenticated and player_private_allowed(request.user, player)
+    shown = player.games_public or trusted
+    context = {
+        "player": player, "rating": getattr(player, "rating", None),
         "stats": selectors.player_stats(player),
-        "opponents": selectors.head_to_head(player),
         "parts": player_parts(player),
-    }, status=400 if refused else 200)
+        "games_shown": shown, "privacy_editable": trusted,
+        "mine": player.user_id is not None and player.user_id == request.user.pk,
+    }
+    refused = False
+    if shown:
+        filters = PlayerGameFilter(request.GET or None, queryset=selectors.player_games(player))
+        refused = filters.is_bound and not filters.is_valid()
+        page = Paginator(filters.qs, PLAYER_GAMES_PAGE).get_page(request.GET.get("page"))
+        context.update({
+            "chart": rating_chart(selectors.rating_history(player)),
+            "filter": filters, "page": page, "games": page.object_list,
+            "opponents": selectors.head_to_head(player),
+        })
+    return render(request, "ratings/player_detail.html", context,
+                  status=400 if refused else 200)
+
+
+@require_POST
+@login_required
+def player_privacy(request, pk):
+    """The player's own account (or an organiser of their club) makes their games public or
+    private; audited by the service."""
+    player = get_object_or_404(Player, pk=pk)
+    choice = request.POST.get("games")
+    where = reverse("ratings:player-detail", args=[player.pk]) + "#privacy"
+    if choice not in ("public", "private"):
+        messages.error(request, _("Choose whether the games are public or private."))
+        return redirect(where)
+    changed = clubs_services.player_games_public_set(
+        player=player, public=choice == "public", actor=Actor(user=request.user))
+    if changed:
+        messages.success(request, _("The games are public now: everyone sees them.")
+                         if choice == "public" else
+                         _("The games are private now: only the player and the club's "
+                           "organisers see them."))
+    return redirect(where)

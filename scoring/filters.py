@@ -32,7 +32,10 @@ def game_filter_register(name: str, make: Callable[[], django_filters.Filter]) -
 
 class GameFilter(django_filters.FilterSet):
     player = django_filters.ModelChoiceFilter(
-        queryset=Player.objects.order_by("display_name", "pk"), method="filter_player",
+        # A player who keeps their games private is no choice here (docs/ratings.md); the view
+        # lets their own account choose them ("My games").
+        queryset=Player.objects.filter(games_public=True).order_by("display_name", "pk"),
+        method="filter_player",
         label=_("Player"), empty_label=_("All players"),
     )
     club = django_filters.ModelChoiceFilter(

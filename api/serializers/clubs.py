@@ -8,6 +8,16 @@ class PlayerRefSerializer(serializers.Serializer):
     name = serializers.CharField(source="display_name")
 
 
+class SeatPlayerSerializer(PlayerRefSerializer):
+    """A game's seated player; null id and name for a player who keeps their games private
+    (docs/api.md, "Private games")."""
+
+    def to_representation(self, player):
+        if not player.games_public:
+            return {"id": None, "name": None}
+        return super().to_representation(player)
+
+
 class ClubRefSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
@@ -50,6 +60,9 @@ class RatingSerializer(RatingFiguresSerializer):
 class PlayerSerializer(PlayerRefSerializer):
     country = serializers.CharField()
     home_club = ClubRefSerializer(allow_null=True)
+    games_public = serializers.BooleanField(
+        help_text="Whether the player's games are public; when not, their seats in games read "
+                  "as null and the games list's player filter finds none of their games.")
     # null until the player's first rated game (a missing related row reads as null)
     rating = RatingSerializer(allow_null=True)
     page = serializers.CharField(source="get_absolute_url")

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from .clubs import ClubRefSerializer, PlayerRefSerializer
+from .clubs import ClubRefSerializer, PlayerRefSerializer, SeatPlayerSerializer
 
 
 class CountedFromOne(serializers.IntegerField):
@@ -14,10 +14,19 @@ class CountedFromOne(serializers.IntegerField):
 
 
 class SeatSerializer(serializers.Serializer):
+    """A seat in the list of games: a player who keeps their games private is not named."""
+
     position = serializers.IntegerField(help_text="0 opens the first round.")
-    player = PlayerRefSerializer()
+    player = SeatPlayerSerializer()
     score = serializers.IntegerField()
     place = serializers.IntegerField(allow_null=True)
+
+
+class NamedSeatSerializer(SeatSerializer):
+    """A seat of one game, asked for by its number: named, as the game's own page names
+    everyone at its table (docs/api.md, "Private games")."""
+
+    player = PlayerRefSerializer()
 
 
 class GameSerializer(serializers.Serializer):
@@ -56,6 +65,7 @@ class RoundTotalsSerializer(serializers.Serializer):
 
 
 class GameDetailSerializer(GameSerializer):
+    seats = NamedSeatSerializer(many=True)
     rules = serializers.JSONField(help_text="The full resolved rules of the game.")
     rounds = RoundTotalsSerializer(source="round_totals", many=True)
     record = serializers.JSONField(help_text="The game as a triominos-record/1 record.")

@@ -18,7 +18,7 @@ _TOURNAMENT = {"slug", "name", "club", "starts_on", "status", "format", "preset"
 _ROUND = {"number", "stage", "status", "published_at", "completed_at"}
 _GAME = {"id", "title", "club", "status", "phase", "preset", "target", "rounds_limit",
          "round_number", "turn_count", "version", "started_at", "finished_at", "seats", "page"}
-_PLAYER = {"id", "name", "country", "home_club", "rating", "page"}
+_PLAYER = {"id", "name", "country", "home_club", "games_public", "rating", "page"}
 _PAGE = {"count", "next", "previous", "results"}
 
 # Every component of the schema and the fields it may have: a new field fails this test until
@@ -27,6 +27,8 @@ ALLOWED = {
     "ClubRef": _CLUB_REF,
     "Club": _CLUB_REF | {"city", "default_preset", "default_target", "members", "page"},
     "PlayerRef": {"id", "name"},
+    # A seat in the games list: null id and name for a player who keeps their games private.
+    "SeatPlayer": {"id", "name"},
     "Player": _PLAYER,
     "PlayerDetail": _PLAYER | {"history"},
     "Rating": {"value", "uncertainty", "provisional", "games", "wins", "points",
@@ -35,6 +37,7 @@ ALLOWED = {
     "RankingRow": {"rank", "player", "club", "rating", "uncertainty", "provisional", "games",
                    "wins", "points_per_game", "last_played", "trend"},
     "Seat": {"position", "player", "score", "place"},
+    "NamedSeat": {"position", "player", "score", "place"},
     "Game": _GAME,
     "GameDetail": _GAME | {"rules", "rounds", "record"},
     "RoundTotals": {"number", "reason", "winner_seat", "end_points", "totals", "ended"},
