@@ -36,6 +36,10 @@ def my_page(request):
         context["claim"] = club_selectors.claim_latest(request.user)
     else:
         context["games"] = list(game_selectors.player_games_playing(player))
+        # Self-registration: the tournaments open to it, and the entries one may withdraw.
+        context["open_tournaments"] = tournament_selectors.open_to_player(player)
+        context["withdrawable"] = [r for r in context["entries"] if not r.withdrawn
+                                   and r.tournament.self_registration and r.tournament.is_open]
     return render(request, "my_page.html", context)
 
 

@@ -7,9 +7,12 @@ publishing and completing rounds), stages (the knockout and the finish).
 from .entries import (
     registration_add,
     registration_check_in,
+    registration_self,
+    registration_self_withdraw,
     registration_withdraw,
     tournament_create,
     tournament_open,
+    tournament_self_registration,
 )
 from .errors import Refused
 from .reconcile import rounds_reconcile
@@ -37,6 +40,8 @@ __all__ = [
     "registration_delete",
     "registrations_add",
     "registration_check_in",
+    "registration_self",
+    "registration_self_withdraw",
     "registration_withdraw",
     "round_complete",
     "round_discard",
@@ -53,5 +58,6 @@ __all__ = [
     "tournament_create",
     "tournament_finish",
     "tournament_open",
+    "tournament_self_registration",
     "tournament_reopen",
 ]
