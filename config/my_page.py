@@ -36,6 +36,7 @@ def my_page(request):
         context["claim"] = club_selectors.claim_latest(request.user)
     else:
         context["games"] = list(game_selectors.player_games_playing(player))
+        context["round_mail"] = club_selectors.round_mail_wanted(request.user)
         # Self-registration: the tournaments open to it, and the entries one may withdraw.
         context["open_tournaments"] = tournament_selectors.open_to_player(player)
         context["withdrawable"] = [r for r in context["entries"] if not r.withdrawn

@@ -361,7 +361,7 @@ table_move = _draft_edit(MoveForm, services.table_move,
 @require_POST
 def round_publish(request, slug, number):
     return _round_action(request, slug, number, lambda rnd: services.round_publish(
-        round=rnd, actor=_actor(request)),
+        round=rnd, actor=_actor(request), site_url=request.build_absolute_uri("/")),
         _("The round is published: every table has its game and table link."))
 
 

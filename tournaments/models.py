@@ -344,3 +344,23 @@ class TournamentAuditEntry(AuditRecord):
     class Meta(AuditRecord.Meta):
         verbose_name = _("tournament audit entry")
         verbose_name_plural = _("tournament audit entries")
+
+
+class RoundNotice(models.Model):
+    """The e-mail telling a player their table in a published round, sent once: the row is
+    written with the sending, and its unique pair is what makes the task safe to run again."""
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="notices",
+                              verbose_name=_("tournament round"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=_("player"))
+    sent_at = models.DateTimeField(_("sent at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("round e-mail")
+        verbose_name_plural = _("round e-mails")
+        constraints = [models.UniqueConstraint(fields=["round", "player"],
+                                               name="round_notice_once")]
+
+    def __str__(self) -> str:
+        return f"{self.round} → {self.player}"

@@ -15,6 +15,7 @@ from .entries import (
     tournament_self_registration,
 )
 from .errors import Refused
+from .notices import round_mail
 from .reconcile import rounds_reconcile
 from .roster import NEW, NamesInDoubt, registration_delete, registrations_add
 from .rounds import (
@@ -46,6 +47,7 @@ __all__ = [
     "round_complete",
     "round_discard",
     "round_generate",
+    "round_mail",
     "round_pair",
     "round_publish",
     "round_settle",
