@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -21,9 +22,10 @@ from .models import Registration, Tournament
 
 def _back(request, tournament):
     wanted = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()},
-                                       require_https=request.is_secure()):
-        return redirect(wanted)
+    # An address of this site only (redirect() would take any other word for a view's name).
+    if wanted.startswith("/") and url_has_allowed_host_and_scheme(
+            wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return HttpResponseRedirect(wanted)
     return redirect(tournament)
 
 

@@ -172,3 +172,10 @@ def test_my_page_reads_a_fixed_number_of_queries(client, open_cup, django_assert
     with django_assert_max_num_queries(12):
         page = client.get(reverse("my-page"))
     assert page.content.decode().count("Register me") == 5
+
+
+@pytest.mark.parametrize("wanted", ["²", "https://elsewhere.example/", "//elsewhere.example/"])
+def test_a_strange_next_address_comes_back_to_the_tournament(client, open_cup, wanted):
+    tournament = open_cup["tournament"]
+    answer = _register(client, tournament, next=wanted)
+    assert (answer.status_code, answer["Location"]) == (302, tournament.get_absolute_url())
