@@ -10,10 +10,11 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import claims, selectors, signup
+from . import accounts, claims, selectors, signup
 from .forms import ClaimForm, SignUpForm
 from .models import Club, PlayerClaim
 from .permissions import Actor, Do, require
@@ -114,6 +115,22 @@ def claim_withdraw(request, pk):
     else:
         messages.success(request, _("Your request is withdrawn."))
     return redirect("claim")
+
+
+@login_required
+@require_POST
+def preferences(request):
+    """The person's own choice of e-mail, from their page, in the language of that page."""
+    wanted = request.POST.get("round_mail") == "1"
+    if wanted and not request.user.email:
+        messages.error(request, _("Your account has no e-mail address, so nothing can be "
+                                  "sent to it."))
+        return redirect("my-page")
+    accounts.preferences_set(user=request.user, round_mail=wanted,
+                             language=get_language())
+    messages.success(request, _("You will be e-mailed your table when a round is published.")
+                     if wanted else _("You will not be e-mailed when a round is published."))
+    return redirect("my-page")
 
 
 def _organised(request, slug) -> Club:

@@ -11,9 +11,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .audit import club_audit
+from .audit import audit_write, club_audit
 from .mail import MailNotSent, mail_send, password_link
-from .models import Club, ClubAuditEntry, Membership, Player, PlayerClaim
+from .models import Club, ClubAuditEntry, Membership, Player, PlayerClaim, Preferences
 from .permissions import Actor, Do, allowed, require
 
 
@@ -125,3 +125,18 @@ def account_password_invite(*, club: Club, player: Player, email: str, actor: Ac
     except MailNotSent:
         raise AccountLinkRefused(_("The e-mail could not be sent: the mail server did not take "
                                    "it. Nothing was changed; try again later.")) from None
+
+
+@transaction.atomic
+def preferences_set(*, user, round_mail: bool, language: str) -> Preferences:
+    """The person's own choice: e-mail their table when a round is published (in
+    ``language``, the one of the page they chose it on). Audited without a club."""
+    preferences, _created = Preferences.objects.select_for_update().get_or_create(user=user)
+    before = {"round_mail": preferences.round_mail}
+    preferences.round_mail, preferences.language = round_mail, language
+    preferences.save(update_fields=["round_mail", "language"])
+    if before["round_mail"] != round_mail:
+        audit_write(ClubAuditEntry, actor=Actor(user=user), club=None,
+                    action=ClubAuditEntry.Action.PREFERENCES, before=before,
+                    after={"user": user.get_username(), "round_mail": round_mail})
+    return preferences

@@ -175,6 +175,7 @@ class ClubAuditEntry(AuditRecord):
         CLAIM_CONFIRM = "claim-confirm", _("link to a player confirmed")
         CLAIM_REFUSE = "claim-refuse", _("link to a player refused")
         PLAYER_PRIVACY = "player-privacy", _("games made public or private")
+        PREFERENCES = "preferences", _("e-mail settings changed")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
@@ -231,6 +232,24 @@ class PlayerClaim(models.Model):
 
     is_waiting = holds("status", Status.WAITING)
     is_refused = holds("status", Status.REFUSED)
+
+
+class Preferences(models.Model):
+    """What a person chose for their own account: whether they are e-mailed their table when
+    a round of one of their tournaments is published, in the language they chose it in."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="preferences", verbose_name=_("user account"))
+    round_mail = models.BooleanField(_("e-mail my table when a round is published"),
+                                     default=False)
+    language = models.CharField(_("language"), max_length=10, blank=True)
+
+    class Meta:
+        verbose_name = _("account's preferences")
+        verbose_name_plural = _("accounts' preferences")
+
+    def __str__(self) -> str:
+        return str(self.user)
 
 
 class ScheduledRun(models.Model):

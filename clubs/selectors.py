@@ -6,7 +6,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from clubs import names
 
-from .models import Club, Membership, Player, PlayerClaim
+from .models import Club, Membership, Player, PlayerClaim, Preferences
 
 
 def club_list() -> QuerySet[Club]:
@@ -60,3 +60,8 @@ def claim_latest(user) -> PlayerClaim | None:
     """The account's latest request to be linked to a player (waiting, or how it ended)."""
     return (PlayerClaim.objects.filter(user=user).select_related("player", "club")
             .order_by("-asked_at", "-pk").first())
+
+
+def round_mail_wanted(user) -> bool:
+    """Whether the account asked to be e-mailed its table when a round is published."""
+    return Preferences.objects.filter(user=user, round_mail=True).exists()

@@ -25,6 +25,7 @@ def _tables_context(player) -> dict:
         "tables": tournament_selectors.player_tables(player, entries) if player else [],
         # Registered in a tournament open or running: its next round may seat them.
         "table_topics": " ".join(push.tournament_topic(r.tournament_id) for r in entries),
+        "games": list(game_selectors.player_games_playing(player)) if player else [],
     }
 
 
@@ -35,7 +36,11 @@ def my_page(request):
     if player is None:
         context["claim"] = club_selectors.claim_latest(request.user)
     else:
-        context["games"] = list(game_selectors.player_games_playing(player))
+        context["round_mail"] = club_selectors.round_mail_wanted(request.user)
+        # Self-registration: the tournaments open to it, and the entries one may withdraw.
+        context["open_tournaments"] = tournament_selectors.open_to_player(player)
+        context["withdrawable"] = [r for r in context["entries"] if not r.withdrawn
+                                   and r.tournament.self_registration and r.tournament.is_open]
     return render(request, "my_page.html", context)
 
 

@@ -29,6 +29,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("me/", my_page.my_page, name="my-page"),
     path("me/tables/", my_page.my_tables, name="my-tables"),
+    path("me/preferences/", account_views.preferences, name="preferences"),
     path("me/claim/", account_views.claim, name="claim"),
     path("me/claim/<int:pk>/withdraw/", account_views.claim_withdraw, name="claim-withdraw"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -42,7 +42,7 @@ def demo_tournaments(club: Club, players: list[Player], seed: int = 18) -> list[
     services.tournament_finish(tournament=played)
     coming = services.tournament_create(
         club=club, name=_("Winter Open"), starts_on=today + timedelta(days=12),
-        preset=club.default_preset, table_size=4, rounds=4,
+        preset=club.default_preset, table_size=4, rounds=4, self_registration=True,
     )
     services.tournament_open(tournament=coming)
     for player in players[:7]:

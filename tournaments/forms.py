@@ -43,6 +43,9 @@ class TournamentForm(forms.Form):
                                   initial=Tournament.Remainder.SMALLER,
                                   widget=forms.RadioSelect)
     avoid_same_club = forms.BooleanField(label=_("Avoid same-club meetings"), required=False)
+    self_registration = forms.BooleanField(
+        label=_("Players register themselves"), required=False,
+        help_text=Tournament._meta.get_field("self_registration").help_text)
     knockout_size = forms.IntegerField(
         label=_("Knockout qualifiers"), min_value=0, max_value=256, initial=0,
         help_text=_("The top of the standings who play a knockout at the end; 0 for none."))

@@ -74,7 +74,8 @@ def tournament_new(request):
                 format=data["format"], rounds=data["rounds"] or 0,
                 points_scheme=data["points_scheme"], tiebreaks=data["tiebreaks"],
                 avoid_same_club=data["avoid_same_club"], remainder=data["remainder"],
-                knockout_size=data["knockout_size"], key=data["key"], actor=_actor(request),
+                knockout_size=data["knockout_size"], key=data["key"],
+                self_registration=data["self_registration"], actor=_actor(request),
             )
         except services.Refused as error:
             form.add_error(None, refusal(error))
@@ -122,6 +123,17 @@ def tournament_open(request, slug):
     _attempt(request, lambda: services.tournament_open(tournament=tournament,
                                                        actor=_actor(request)),
              _("Registration is open; the tournament is listed publicly."))
+    return redirect("tournaments:manage", slug)
+
+
+@require_POST
+def tournament_self_registration(request, slug):
+    tournament = _organised(request, slug)
+    wanted = request.POST.get("open") == "1"
+    _attempt(request, lambda: services.tournament_self_registration(
+        tournament=tournament, open=wanted, actor=_actor(request)),
+        _("Players of the club can register and withdraw themselves now.") if wanted
+        else _("Only organisers register players now."))
     return redirect("tournaments:manage", slug)
 
 
@@ -349,7 +361,7 @@ table_move = _draft_edit(MoveForm, services.table_move,
 @require_POST
 def round_publish(request, slug, number):
     return _round_action(request, slug, number, lambda rnd: services.round_publish(
-        tournament_round=rnd, actor=_actor(request)),
+        tournament_round=rnd, actor=_actor(request), site_url=request.build_absolute_uri("/")),
         _("The round is published: every table has its game and table link."))
 
 

@@ -65,6 +65,14 @@ def refusal(error: Refused) -> str:
             "will not be.", len(p["rounds"])) % {"rounds": numbers_text(p["rounds"])},
         "knockout-not-played": lambda: _(
             "The knockout has not been played: confirm that it will not be."),
+        "self-registration-closed": lambda: _(
+            "Only the organisers register players for this tournament."),
+        "self-registration-over": lambda: _(
+            "Registration has closed: the tournament has started, or its first round is "
+            "being paired. Ask an organiser."),
+        "self-registration-members": lambda: _(
+            "Only members of %(club)s register themselves; ask an organiser to register "
+            "you.") % p,
         "name-needed": lambda: _("Choose a player or type the name of a new one."),
         "not-of-the-club": lambda: _(
             "%(name)s is not a member or guest of the club; type the name to register a "

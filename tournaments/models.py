@@ -82,6 +82,12 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.DRAFT
     )
+    # Players of the club register (and withdraw) themselves on their own page while
+    # registration is open; the organiser's list, check-in and late entries stay theirs.
+    self_registration = models.BooleanField(
+        _("players register themselves"), default=False,
+        help_text=_("Members of the club register and withdraw on their own page while "
+                    "registration is open; you still check them in."))
     winner = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
         verbose_name=_("winner"),
@@ -112,6 +118,7 @@ class Tournament(models.Model):
     is_running = holds("status", Status.RUNNING)
     is_finished = holds("status", Status.FINISHED)
     is_swiss = holds("format", Format.SWISS)
+    is_open = holds("status", Status.REGISTRATION)
 
     @property
     def overrides(self) -> dict:
@@ -300,6 +307,7 @@ class TournamentAuditEntry(AuditRecord):
         # Said of the tournament (in Russian the words agree with it): a context of their own.
         CREATE = "create", pgettext_lazy("audit action", "created")
         OPEN = "open", pgettext_lazy("audit action", "opened")
+        SELF_REGISTRATION = "self-registration", _("self-registration changed")
         REGISTER = "register", _("player registered")
         UNREGISTER = "unregister", _("registration deleted")
         CHECK_IN = "check-in", _("check-in changed")
@@ -333,3 +341,23 @@ class TournamentAuditEntry(AuditRecord):
     class Meta(AuditRecord.Meta):
         verbose_name = _("tournament audit entry")
         verbose_name_plural = _("tournament audit entries")
+
+
+class RoundNotice(models.Model):
+    """The e-mail telling a player their table in a published round, sent once: the row is
+    written with the sending, and its unique pair is what makes the task safe to run again."""
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="notices",
+                              verbose_name=_("tournament round"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               verbose_name=_("player"))
+    sent_at = models.DateTimeField(_("sent at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("round e-mail")
+        verbose_name_plural = _("round e-mails")
+        constraints = [models.UniqueConstraint(fields=["round", "player"],
+                                               name="round_notice_once")]
+
+    def __str__(self) -> str:
+        return f"{self.round} → {self.player}"

@@ -438,3 +438,14 @@ def player_tables(player: Player, entries: list[Registration]) -> list[PlayerTab
                  if table else ())
         found.append(PlayerTable(tournament, rnd, table, mates))
     return found
+
+
+def open_to_player(player: Player) -> list[Tournament]:
+    """Tournaments of the player's clubs open to self-registration that they have not entered
+    (or have withdrawn from), soonest first."""
+    entered = Registration.objects.filter(player=player, withdrawn=False).values("tournament")
+    return list(
+        Tournament.objects.filter(status=Tournament.Status.REGISTRATION, self_registration=True,
+                                  club__memberships__player=player)
+        .exclude(pk__in=entered).select_related("club")
+        .order_by("starts_on", "name", "pk"))

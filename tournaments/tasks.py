@@ -11,6 +11,13 @@ def round_pair_task(round_id: int) -> str:
     return services.round_pair(round_id=round_id).status
 
 
+@shared_task(name="tournaments.round_mail", acks_late=True)
+def round_mail_task(round_id: int, site_url: str = "") -> dict[str, int]:
+    """E-mail the players of a published round who asked for it their table. Safe to run
+    again: each player is told once (RoundNotice)."""
+    return services.round_mail(round_id=round_id, site_url=site_url)
+
+
 @shared_task(name="tournaments.round_settle", acks_late=True)
 def round_settle_task(game_id: int) -> str | None:
     """Bring the round of a tournament game whose result changed in line with its games."""

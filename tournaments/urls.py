@@ -1,8 +1,8 @@
 from django.urls import path
 
 from . import manage_views as m
+from . import player_views, views
 from . import step_views as steps
-from . import views
 
 app_name = "tournaments"
 
@@ -18,10 +18,13 @@ _named = {
         "standings": views.standings,
         "bracket": views.bracket,
         "results": views.results,
+        "register-me": player_views.register_me,
+        "withdraw-me": player_views.withdraw_me,
     },
     # The organiser's pages.
     _manage: {
         "open": m.tournament_open,
+        "self-registration": m.tournament_self_registration,
         "register": m.registration_add,
         "register-many": m.registrations_add,
         "knockout": steps.knockout_start,

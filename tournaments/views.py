@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from clubs import push
 from clubs.page_cache import public_page
 from clubs.permissions import Do, allowed, clubs_where
+from clubs.selectors import player_of
 
 from . import flags, pairing, selectors
 from .models import Stage, Tournament
@@ -67,7 +68,13 @@ def tournament_detail(request, slug):
         "withdrawn": [r for r in regs if r.withdrawn],
         "stages": list(tournament.stages.all()),
         "tiebreaks": [flags.TIEBREAK_LABELS.get(c, c) for c in tournament.tiebreaks],
+        # Players register themselves while it is open and no round is paired.
+        "self_registration": tournament.self_registration and tournament.is_open
+        and not rounds,
     })
+    player = player_of(request.user)
+    if player is not None:
+        context["me_registered"] = any(r.player_id == player.pk for r in context["players"])
     return render(request, "tournaments/tournament_detail.html", context)
 
 

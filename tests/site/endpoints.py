@@ -141,7 +141,7 @@ class Crawl:
     pages: dict[str, str]  # route name -> one path of it that showed an HTML page
 
 
-def crawl(world: World, limit: int = 120) -> Crawl:
+def crawl(world: World, limit: int = 200) -> Crawl:
     """What the pages the organiser and the referee can see link to."""
     values: dict[str, list[dict]] = {}
     fields: set[str] = set()

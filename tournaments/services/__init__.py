@@ -7,11 +7,15 @@ publishing and completing rounds), stages (the knockout and the finish).
 from .entries import (
     registration_add,
     registration_check_in,
+    registration_self,
+    registration_self_withdraw,
     registration_withdraw,
     tournament_create,
     tournament_open,
+    tournament_self_registration,
 )
 from .errors import Refused
+from .notices import round_mail
 from .reconcile import rounds_reconcile
 from .roster import NEW, NamesInDoubt, registration_delete, registrations_add
 from .rounds import (
@@ -37,10 +41,13 @@ __all__ = [
     "registration_delete",
     "registrations_add",
     "registration_check_in",
+    "registration_self",
+    "registration_self_withdraw",
     "registration_withdraw",
     "round_complete",
     "round_discard",
     "round_generate",
+    "round_mail",
     "round_pair",
     "round_publish",
     "round_settle",
@@ -53,5 +60,6 @@ __all__ = [
     "tournament_create",
     "tournament_finish",
     "tournament_open",
+    "tournament_self_registration",
     "tournament_reopen",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
@@ -94,6 +95,7 @@ def tournament_create(
     avoid_same_club: bool = False,
     remainder: str = Tournament.Remainder.SMALLER,
     knockout_size: int = 0,
+    self_registration: bool = False,
     key: str = "",
     actor: Actor | None = None,
 ) -> Tournament:
@@ -121,7 +123,8 @@ def tournament_create(
         rounds_per_game=rounds_per_game or None, table_size=table_size, format=format,
         planned_rounds=rounds, points_scheme=points_scheme,
         tiebreaks=tiebreaks, avoid_same_club=avoid_same_club, remainder=remainder,
-        knockout_size=knockout_size, created_by=getattr(actor, "user", None),
+        knockout_size=knockout_size, self_registration=self_registration,
+        created_by=getattr(actor, "user", None),
     )
     if not new:
         return tournament
@@ -133,7 +136,8 @@ def tournament_create(
                              qualifiers=knockout_size, advance=2 if table_size == 4 else 1)
     tournament_audit(tournament, Action.CREATE, actor, after={
         "name": tournament.name, "starts_on": starts_on.isoformat(), "format": format,
-        "rounds": rounds, "table_size": table_size, "knockout_size": knockout_size})
+        "rounds": rounds, "table_size": table_size, "knockout_size": knockout_size,
+        "self_registration": self_registration})
     return tournament
 
 
@@ -176,6 +180,15 @@ def registration_add(
     """
     tournament = _locked(tournament)
     check(actor, tournament)
+    return _register(tournament, player=player, display_name=display_name,
+                     checked_in=checked_in, new_anyway=new_anyway, actor=actor)
+
+
+def _register(tournament: Tournament, *, player: Player | None, display_name: str = "",
+              checked_in: bool = False, new_anyway: bool = False,
+              actor: Actor | None) -> Registration:
+    """The registration, written and audited, into the locked tournament: the organiser's
+    (registration_add) or the player's own (registration_self)."""
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
     if player is None:
@@ -255,3 +268,66 @@ def registration_withdraw(*, registration: Registration, withdrawn: bool = True,
     """Withdraw a player from the next rounds (or take that back). Their games stay counted:
     table-mates keep the points they earned against them."""
     return _registration_set(registration, "withdrawn", withdrawn, actor, Action.WITHDRAW)
+
+
+@transaction.atomic
+def tournament_self_registration(*, tournament: Tournament, open: bool,
+                                 actor: Actor | None = None) -> Tournament:
+    """Let the club's players register and withdraw themselves (or no longer)."""
+    tournament = _locked(tournament)
+    check(actor, tournament)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Refused("tournament-finished")
+    if tournament.self_registration != open:
+        tournament.self_registration = open
+        tournament.save(update_fields=["self_registration"])
+        tournament_audit(tournament, Action.SELF_REGISTRATION, actor,
+                         before={"self_registration": not open},
+                         after={"self_registration": open})
+    return tournament
+
+
+def _own(actor: Actor, player: Player) -> None:
+    if actor is None or actor.user_id is None or player.user_id != actor.user_id:
+        raise PermissionDenied("only the player registers themselves")
+
+
+def _self_registration_open(tournament: Tournament) -> None:
+    """The player's own entry and withdrawal: only while registration is open and before a
+    round is paired; after that the organiser's (late entries, withdrawals between rounds)."""
+    if not tournament.self_registration:
+        raise Refused("self-registration-closed")
+    if tournament.status != Tournament.Status.REGISTRATION or tournament.rounds.exists():
+        raise Refused("self-registration-over")
+
+
+@transaction.atomic
+def registration_self(*, tournament: Tournament, player: Player,
+                      actor: Actor) -> Registration:
+    """The player registers themselves (``actor`` is their own account), not checked in: the
+    organiser checks them in on the day. Registering again takes back their withdrawal."""
+    _own(actor, player)
+    tournament = _locked(tournament)
+    _self_registration_open(tournament)
+    if not tournament.club.memberships.filter(player=player).exists():
+        raise Refused("self-registration-members", club=tournament.club.name)
+    return _register(tournament, player=player, checked_in=False, actor=actor)
+
+
+@transaction.atomic
+def registration_self_withdraw(*, registration: Registration, actor: Actor) -> Registration:
+    """The player withdraws their own registration before the tournament starts (it stays
+    listed, withdrawn, for the organiser; registering again takes it back)."""
+    registration = _locked_registration(registration)
+    _own(actor, registration.player)
+    tournament = _locked(registration.tournament)
+    _self_registration_open(tournament)
+    if not registration.withdrawn:
+        registration.withdrawn = True
+        registration.save(update_fields=["withdrawn"])
+        player = {"player": registration.player.display_name,
+                  "player_id": registration.player_id}
+        tournament_audit(tournament, Action.WITHDRAW, actor,
+                         before={**player, "withdrawn": False},
+                         after={**player, "withdrawn": True, "by_the_player": True})
+    return registration

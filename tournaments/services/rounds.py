@@ -372,11 +372,12 @@ def _title_parts(rnd: TournamentRound, table: Table) -> dict:
 
 
 @transaction.atomic
-def round_publish(*, tournament_round: TournamentRound,
-                  actor: Actor | None = None) -> TournamentRound:
+def round_publish(*, tournament_round: TournamentRound, actor: Actor | None = None,
+                  site_url: str = "") -> TournamentRound:
     """Make the draft official: one scoring Game per table, seated in the table's order, with
     the tournament's rules. A bye scores per the points scheme without a game. Publishing a
-    published round changes nothing."""
+    published round changes nothing. Once committed, the players who asked for it are
+    e-mailed their table (tournaments.round_mail; ``site_url`` makes the link to their page)."""
     rnd = _locked_round(tournament_round)
     check(actor, rnd.tournament)
     if rnd.status in (TournamentRound.Status.PUBLISHED, TournamentRound.Status.COMPLETE):
@@ -409,6 +410,10 @@ def round_publish(*, tournament_round: TournamentRound,
     tournament.status = Tournament.Status.RUNNING
     tournament_audit(tournament, Action.ROUND_PUBLISH, actor, round_number=rnd.number, after={
         "tables": [{"seats": t.player_ids, "game": t.game_id, "bye": t.bye} for t in tables]})
+    from ..tasks import round_mail_task
+
+    rnd_id = rnd.pk
+    transaction.on_commit(lambda: round_mail_task.delay(rnd_id, site_url), robust=True)
     return rnd
 
 
