@@ -33,7 +33,6 @@ from .board_svg import cell_shape
 from .engine_bundle import bundle_zip
 from .filters import GameFilter
 from .forms import (
-    TILE_SETS,
     ClubShownForm,
     GameStartForm,
     ImportForm,
@@ -44,6 +43,7 @@ from .forms import (
 from .limits import HAND_MAX, RecordRefused, record_parse
 from .messages import RESULT_CLOSED, engine_words, refusal
 from .models import Game, Turn
+from .presets import tile_set_overrides
 from .qr import qr_svg
 from .records import game_export, game_import
 from .table_script import HandUnreadable, hands_read
@@ -506,9 +506,7 @@ def _start_overrides(data: dict) -> dict:
         overrides["target"] = data["target"]
     if data["rounds_limit"]:
         overrides["rounds_limit"] = data["rounds_limit"]
-    if data["pool"] == "individual":
-        overrides["pool"] = "individual"
-    overrides.update(TILE_SETS[data["tiles"] or "56"][1])
+    overrides.update(tile_set_overrides(data["tiles"], data["pool"]))
     return overrides
 
 
