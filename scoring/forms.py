@@ -7,7 +7,7 @@ from clubs.names import name_key, same_name
 from clubs.newcomers import Newcomer
 
 from .limits import CELL_MAX, TARGET_MAX
-from .presets import preset_choices
+from .presets import pool_choices, preset_choices, tile_set_choices
 
 
 class TurnForm(forms.Form):
@@ -67,15 +67,6 @@ SEATS = 6  # the most any rules seat
 NAME_MAX = Player._meta.get_field("display_name").max_length
 
 
-#: The tile sets a game may be played with (rules.md §1): a name, what the form says, and the
-#: rules' parameters for it.
-TILE_SETS = {
-    "56": (_("56 tiles, numbers 0 to 5"), {}),
-    "76": (_("76 tiles, numbers 0 to 5 with mirror tiles"), {"mirror_tiles": True}),
-    "84": (_("84 tiles, numbers 0 to 6"), {"max_number": 6}),
-}
-
-
 class GameStartForm(forms.Form):
     """The game's settings and its seats, clockwise: each seat an existing player (picked, or
     typed exactly) or a new name, as a club member or a guest.
@@ -102,15 +93,14 @@ class GameStartForm(forms.Form):
     )
     pool = forms.ChoiceField(
         label=_("Pool"), initial="shared", required=False, widget=forms.RadioSelect,
-        choices=(("shared", _("One pool for the table")),
-                 ("individual", _("A pool of their own for each player"))),
+        choices=pool_choices,
         help_text=_("With a pool each, the undealt tiles are split among the players and each "
                     "draws only from their own."),
     )
 
     tiles = forms.ChoiceField(
         label=_("Tiles"), initial="56", required=False,
-        choices=[(name, label) for name, (label, _rules) in TILE_SETS.items()],
+        choices=tile_set_choices,
         widget=forms.RadioSelect,  # its texts wrap, where a drop-down's are cut on a phone
         help_text=_("The larger sets of the original rules: numbers 0 to 6, or mirror tiles."),
     )

@@ -11,7 +11,7 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import AuditRecord, Club, Player, holds
 
 from .engine import Phase as EnginePhase
-from .presets import preset_name
+from .presets import POOLS, TILE_SETS, preset_name, tile_set_of
 from .titles import title_render
 
 
@@ -130,6 +130,29 @@ class Game(models.Model):
     def preset_name(self) -> str:
         """The rules' name in the reader's language (a preset the site does not know: its code)."""
         return preset_name(self.preset)
+
+    @property
+    def tile_set(self) -> str:
+        """The set the game is played with: "56", "76" (mirror tiles) or "84" (0 to 6)."""
+        return tile_set_of(self.rules)
+
+    @property
+    def pool(self) -> str:
+        """"shared" (one pool for the table) or "individual" (one each)."""
+        return "individual" if self.rules.get("pool") == "individual" else "shared"
+
+    @property
+    def tile_set_name(self) -> str:
+        """The set as people read it: "84 tiles, numbers 0 to 6"."""
+        return str(TILE_SETS[self.tile_set][0])
+
+    @property
+    def pool_name(self) -> str:
+        return str(POOLS[self.pool])
+
+    # Not the usual 56 tiles and one pool: the pages that enter or show a result say so.
+    has_larger_set = property(lambda game: game.tile_set != "56")
+    has_own_pools = property(lambda game: game.pool == "individual")
 
     # What templates ask of a game's status and entry, so none compares literal codes.
     is_playing = holds("status", Status.PLAYING)

@@ -32,3 +32,42 @@ def preset_choices() -> list[tuple[str, str]]:
          % {"rules": capfirst(preset_name(code)), "target": values["target"]})
         for code, values in PRESETS.items()
     ]
+
+
+#: The tile sets a game may be played with (rules.md §1), by the name a form and a tournament
+#: store: what a person reads, and the rules' parameters for it.
+TILE_SETS = {
+    "56": (_("56 tiles, numbers 0 to 5"), {}),
+    "76": (_("76 tiles, numbers 0 to 5 with mirror tiles"), {"mirror_tiles": True}),
+    "84": (_("84 tiles, numbers 0 to 6"), {"max_number": 6}),
+}
+
+#: The pools a game may be played with: one for the table, or one each.
+POOLS = {
+    "shared": _("One pool for the table"),
+    "individual": _("A pool of their own for each player"),
+}
+
+
+def tile_set_choices() -> list[tuple[str, str]]:
+    return [(name, label) for name, (label, _rules) in TILE_SETS.items()]
+
+
+def pool_choices() -> list[tuple[str, str]]:
+    return list(POOLS.items())
+
+
+def tile_set_overrides(tiles: str, pool: str) -> dict:
+    """What a tile set and a pool change in a preset's rules (the 56 tiles and one shared
+    pool change nothing)."""
+    overrides = dict(TILE_SETS[tiles or "56"][1])
+    if pool == "individual":
+        overrides["pool"] = "individual"
+    return overrides
+
+
+def tile_set_of(rules: dict) -> str:
+    """The name of the tile set resolved rules play with ("56", "76" or "84")."""
+    if rules.get("max_number", 5) == 6:
+        return "84"
+    return "76" if rules.get("mirror_tiles") else "56"

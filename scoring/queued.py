@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from clubs.json_input import JsonRefused, json_read
 
 from . import selectors, services
-from .access import recording_access
+from .access import recording_access, tablet_asking
 from .forms import TurnForm
 from .views import _REFUSALS, INCOMPLETE, _flat_errors, _no_store, _tablet_context, refused_text
 
@@ -31,7 +31,8 @@ def _unread(message: str) -> JsonResponse:
 def tablet_turns(request, pk=None, token=None):
     """``turns``: a JSON list of turn forms. Answers {"recorded": n, "refused": null or
     {"status", "message"} for turn n, "html": the tablet after them}."""
-    game, actor = recording_access(request, pk=pk, token=token)
+    game, _actor = recording_access(request, pk=pk, token=token)
+    asking = tablet_asking(request, pk=pk, token=token)
     try:
         turns = json_read(request.POST.get("turns", ""), max_bytes=MOST_BYTES, max_depth=2)
     except JsonRefused as refused:
@@ -48,9 +49,10 @@ def tablet_turns(request, pk=None, token=None):
             break
         data = form.cleaned_data
         try:
+            # Each turn's locked read checks the access again, in the same query.
             services.turn_record(
-                game_id=game.pk, seat=data["seat"], draw=data["draw"], at=data["at"],
-                corners=data["corner_numbers"], expected_version=data["version"], actor=actor,
+                asking=asking, seat=data["seat"], draw=data["draw"], at=data["at"],
+                corners=data["corner_numbers"], expected_version=data["version"],
                 client_key=data["key"],
             )
         except _REFUSALS as error:

@@ -214,16 +214,19 @@ def _still_at(game: Game) -> bool:
 
 
 def current_round_state(
-    game: Game, seats: list[Seat], *, replay: bool = False, last_turn: bool = True
+    game: Game, seats: list[Seat], *, replay: bool = False, last_turn: bool = True,
+    round_: Round | None = None,
 ) -> CurrentRound:
     """The engine state at the game's current version: remembered, or replayed from the rows.
 
     Replaying reads the current round's turns only, starting from the totals cached when it
     began; either way a fixed number of queries. ``replay`` forces reading the rows, for a
     caller that has just changed them; ``last_turn=False`` skips fetching the last turn for a
-    caller about to add one.
+    caller about to add one; ``round_``: the current round's row, read with the game
+    (services.rows_locked), so a remembered state costs no query at all.
     """
-    round_ = Round.objects.get(game=game, number=game.round_number)
+    if round_ is None or round_.number != game.round_number or round_.game_id != game.pk:
+        round_ = Round.objects.get(game=game, number=game.round_number)
     if round_.on_paper:
         # Decided on paper: no turns to replay, only the totals and the winners.
         state = decided_state(player_keys(seats), game.rules, totals=round_.totals,

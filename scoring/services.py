@@ -4,8 +4,10 @@ writes the turn log and the cached columns in one transaction."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn, Protocol
 
 from django.db import transaction
+from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -74,6 +76,7 @@ class TurnOutcome:
     game: Game
     seats: list[Seat]
     current: CurrentRound | None = None  # the state after the turn, for rendering it at once
+    actor: Actor | None = None
 
 
 def _after_commit(hook) -> None:
@@ -87,15 +90,73 @@ def _game_row(game_id: int) -> Game:
     return Game.objects.select_for_update(of=("self",)).select_related("club").get(pk=game_id)
 
 
+@dataclass
+class Locked:
+    """A game read for a write: the row locked, with its club, its seats (by position, with
+    their players) and its current round, all in one query (``rows_locked``)."""
+
+    game: Game
+    seats: list[Seat]
+    round: Round | None  # None only if the game has no row for its round number
+    also: dict  # the values the caller asked to be read with the row, by name
+
+
+def rows_locked(*, where: dict, also: dict | None = None) -> Locked | None:
+    """The one locked read of a game for a write: one query for the game row (locked: FOR
+    UPDATE of the game alone), its club, its current round and its seats with their players,
+    one result row per seat. ``where`` finds the game (lookups on Game's fields); ``also``
+    names expressions read with it, over the seat's row (the game's fields are ``game__…``):
+    the asker's role for the access check, a turn under a client key. None when no game
+    matches. Every seat carries the same Game object.
+
+    One statement reads the rows as they were when it began, except the locked game row, which
+    PostgreSQL reads again once the lock is granted: a writer that committed while this one
+    waited for the lock leaves the seats, the round and the values of ``also`` older than the
+    game. The game's version as the statement began (``version_seen``) tells: then the rows are
+    read again, under the lock now held, which no writer of this game can pass (one more query,
+    only when two writes met)."""
+    also = {**(also or {}), "version_seen": Subquery(
+        Game.objects.filter(pk=OuterRef("game_id")).values("version")[:1])}
+    rows = (
+        Seat.objects.select_for_update(of=("game",))
+        .annotate(current=FilteredRelation(
+            "game__rounds", condition=Q(game__rounds__number=F("game__round_number"))))
+        .select_related("player", "game__club", "current")
+        .filter(**{f"game__{lookup}": value for lookup, value in where.items()})
+        .annotate(**also)
+        .order_by("position")
+    )
+    seats = list(rows)
+    if seats and seats[0].version_seen != seats[0].game.version:
+        seats = list(rows.all())
+    if not seats:
+        return None
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    return Locked(game=game, seats=seats, round=seats[0].current,
+                  also={name: getattr(seats[0], name) for name in also})
+
+
 def game_locked(game_id: int) -> tuple[Game, list[Seat]]:
     """The game locked for a write, with its seats: the read every write service starts with,
     and the place of the guard that refuses a closed result (ResultClosed) before anything is
     written. Only the services that close and open results, and those of the table link
     (access, not content), read the row otherwise."""
-    game = _game_row(game_id)
+    locked = rows_locked(where={"pk": game_id})
+    if locked is None:  # no such game (Game.DoesNotExist), or one without seats
+        game, seats = _game_row(game_id), []
+    else:
+        game, seats = locked.game, locked.seats
     result_guard(game)
-    seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
     return game, seats
+
+
+def _turn_under_key(key: str):
+    """The first turn of the seat's game recorded under a tablet's client key, as a value read
+    with the locked row (rows_locked's ``also``): a resend is then found without a query."""
+    return Subquery(Turn.objects.filter(round__game=OuterRef("game_id"), client_key=key)
+                    .order_by("round", "number").values("pk")[:1])
 
 
 def _may_record(actor: Actor, game: Game) -> None:
@@ -217,32 +278,61 @@ def game_start(
 # -- turns ------------------------------------------------------------------------------------
 
 
+class Asking(Protocol):
+    """Who asks to write to which game, as the tablet's request says (scoring/access.py): what
+    finds the game and what the check needs, read in the write's own locked read, and the check
+    of what was read. A stranger is refused before a closed result or a stale version is told."""
+
+    where: dict  # finds the game: rows_locked's ``where``
+
+    def also(self, game_path: str) -> dict: ...  # expressions the check needs, on the game's row
+
+    def missing(self) -> NoReturn: ...  # no game found: 404, or the link's refusal
+
+    def admit(self, game: Game, also: dict) -> Actor: ...  # the writer, or PermissionDenied
+
+
 @transaction.atomic
 def turn_record(
     *,
-    game_id: int,
+    game_id: int | None = None,
+    asking: Asking | None = None,
     seat: int,
     draw: int = 0,
     at: tuple[int, int] | None = None,
     corners: tuple[int, int, int] | None = None,
     expected_version: int | None,
-    actor: Actor,
+    actor: Actor | None = None,
     client_key: str = "",
 ) -> TurnOutcome:
     """Record one turn. A client key already recorded with this same turn answers that turn
     (a resend); with another turn it is refused. Raises Conflict, KeyReused, NotPlaying,
-    ResultClosed, EngineError or PermissionDenied; nothing is written then."""
-    game, seats = game_locked(game_id)
+    ResultClosed, EngineError or PermissionDenied; nothing is written then.
+
+    The game is ``game_id`` written by ``actor``, or the one ``asking`` finds, whose check says
+    who writes: then the access check, the locked read, the current round and the resend's
+    lookup are one query (issue 25: the tablet's turn in at most 8)."""
+    also = {"earlier": _turn_under_key(client_key)} if client_key else {}
+    if asking is not None:
+        locked = rows_locked(where=asking.where, also={**asking.also("game__"), **also})
+        if locked is None:
+            asking.missing()
+        actor = asking.admit(locked.game, locked.also)
+    else:
+        locked = rows_locked(where={"pk": game_id}, also=also)
+        if locked is None:
+            raise Game.DoesNotExist(f"game {game_id}")
+    game, seats = locked.game, locked.seats
+    result_guard(game)
     _may_record(actor, game)
-    if client_key:
-        earlier = Turn.objects.filter(round__game=game, client_key=client_key).first()
-        if earlier is not None:
-            if (earlier.seat, earlier.draws, earlier.at, earlier.corners) != (
-                    seat, draw, tuple(at) if at else None, list(corners) if corners else None):
-                raise KeyReused(earlier)
-            return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
+    if locked.also.get("earlier") is not None:
+        earlier = Turn.objects.get(pk=locked.also["earlier"])
+        if (earlier.seat, earlier.draws, earlier.at, earlier.corners) != (
+                seat, draw, tuple(at) if at else None, list(corners) if corners else None):
+            raise KeyReused(earlier)
+        return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
     _check_version(game, expected_version)
-    current = current_round_state(game, seats, last_turn=False)
+    current = current_round_state(game, seats, last_turn=False, round_=locked.round)
     turn = Turn(
         round=current.round,
         number=current.state.round_turns,
@@ -267,7 +357,8 @@ def turn_record(
     engine_state_save(game, seats, current.state)
     game_audit(game, AuditEntry.Action.TURN, actor, round_number=current.round.number,
                turn_number=turn.number, after=turn_snapshot(turn))
-    return TurnOutcome(turn=turn, duplicate=False, game=game, seats=seats, current=current)
+    return TurnOutcome(turn=turn, duplicate=False, game=game, seats=seats, current=current,
+                       actor=actor)
 
 
 @transaction.atomic

@@ -28,12 +28,11 @@ from clubs.permissions import Do, allowed, clubs_where_required, require
 from scoring.engine import EngineError, rules_resolve, tile_parse
 
 from . import live, selectors, services, spectating, tablet_data
-from .access import can_record, recording_access
+from .access import can_record, recording_access, tablet_asking
 from .board_svg import cell_shape
 from .engine_bundle import bundle_zip
 from .filters import GameFilter
 from .forms import (
-    TILE_SETS,
     ClubShownForm,
     GameStartForm,
     ImportForm,
@@ -45,6 +44,7 @@ from .game_shown import game_shown
 from .limits import HAND_MAX, RecordRefused, record_parse
 from .messages import RESULT_CLOSED, engine_words, refusal
 from .models import Game, Turn
+from .presets import tile_set_overrides
 from .qr import qr_svg
 from .records import game_export, game_import
 from .table_script import HandUnreadable, hands_read
@@ -321,22 +321,24 @@ def _typed_tile(text: str) -> str:
 
 @require_POST
 def tablet_turn(request, pk=None, token=None):
-    game, actor = recording_access(request, pk=pk, token=token)
     form = TurnForm(request.POST)
     if not form.is_valid():
+        recording_access(request, pk=pk, token=token)  # a stranger hears only "no"
         return _message(request, " ".join(_flat_errors(form)), 400)
     data = form.cleaned_data
     try:
+        # The access check is the service's locked read of the game: one query, not two.
         outcome = services.turn_record(
-            game_id=game.pk, seat=data["seat"], draw=data["draw"], at=data["at"],
-            corners=data["corner_numbers"], expected_version=data["version"], actor=actor,
-            client_key=data["key"],
+            asking=tablet_asking(request, pk=pk, token=token), seat=data["seat"],
+            draw=data["draw"], at=data["at"], corners=data["corner_numbers"],
+            expected_version=data["version"], client_key=data["key"],
         )
     except _REFUSALS as refused:
+        game, _actor = recording_access(request, pk=pk, token=token)
         names = [s.player.display_name for s in selectors.game_seats(game)]
         return _refused(request, token, refused, at=data["at"], players=names)
     if not request.htmx:
-        return redirect(_urls(game, token)["tablet"])
+        return redirect(_urls(outcome.game, token)["tablet"])
     view = None
     if outcome.current is not None:
         view = selectors.game_view(outcome.game, seats=outcome.seats, current=outcome.current)
@@ -499,9 +501,7 @@ def _start_overrides(data: dict) -> dict:
         overrides["target"] = data["target"]
     if data["rounds_limit"]:
         overrides["rounds_limit"] = data["rounds_limit"]
-    if data["pool"] == "individual":
-        overrides["pool"] = "individual"
-    overrides.update(TILE_SETS[data["tiles"] or "56"][1])
+    overrides.update(tile_set_overrides(data["tiles"], data["pool"]))
     return overrides
 
 

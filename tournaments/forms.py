@@ -6,7 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubs.models import Player
 from scoring.limits import TARGET_MAX
-from scoring.presets import preset_choices
+from scoring.presets import pool_choices, preset_choices, tile_set_choices
 
 from .flags import TIEBREAK_LABELS
 from .models import Tournament
@@ -31,6 +31,14 @@ class TournamentForm(forms.Form):
         help_text=_("Instead of a target: every game lasts this many rounds."))
     table_size = forms.TypedChoiceField(label=_("Players per table"), coerce=int,
                                         choices=[(2, "2"), (3, "3"), (4, "4")], initial=4)
+    # The same choices as a game's (scoring.presets), for every table's game.
+    # Not sent (an older page): the usual 56 tiles and one pool.
+    tile_set = forms.ChoiceField(
+        label=_("Tiles"), initial="56", required=False, choices=tile_set_choices,
+        widget=forms.RadioSelect,
+        help_text=_("Every game of the tournament is played with this set."))
+    pool = forms.ChoiceField(label=_("Pool"), initial="shared", required=False,
+                             choices=pool_choices, widget=forms.RadioSelect)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     rounds = forms.IntegerField(label=pgettext_lazy("tournament rounds", "Rounds"), min_value=0,
                                 max_value=30, initial=4,
@@ -77,6 +85,8 @@ class TournamentForm(forms.Form):
         if len(set(chosen)) != len(chosen):
             raise forms.ValidationError(_("Each tie-break can be used once."))
         data["tiebreaks"] = ["points", *chosen]
+        data["tile_set"] = data.get("tile_set") or "56"
+        data["pool"] = data.get("pool") or "shared"
         if data.get("target") and data.get("rounds_per_game"):
             # A game would end at whichever comes first; the pages could only promise one.
             self.add_error("rounds_per_game", _(

@@ -17,6 +17,8 @@ def refusal(error: Refused) -> str:
     texts = {
         "bad-table-size": lambda: _("Tables seat 2, 3 or 4 players."),
         "bad-format": lambda: _("Choose Swiss or round robin."),
+        "bad-tiles": lambda: _("Choose the 56-, 76- or 84-tile set, and one pool for the table "
+                               "or a pool each."),
         "bad-rounds": lambda: _("A Swiss tournament needs at least one round."),
         "bad-tiebreaks": lambda: _("The tie-breaks must be different from each other."),
         "bad-knockout-size": lambda: _("A knockout needs at least 2 qualifiers (or 0 for none)."),

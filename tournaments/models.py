@@ -15,7 +15,13 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import AuditRecord, Club, Player, holds
 from scoring.engine import rules_resolve
 from scoring.models import Game
-from scoring.presets import preset_choices, preset_name
+from scoring.presets import (
+    pool_choices,
+    preset_choices,
+    preset_name,
+    tile_set_choices,
+    tile_set_overrides,
+)
 
 from .pairing import DEFAULT_TIEBREAKS
 from .titles import table_title
@@ -60,6 +66,9 @@ class Tournament(models.Model):
     table_size = models.PositiveSmallIntegerField(
         _("players per table"), choices=[(2, "2"), (3, "3"), (4, "4")], default=4
     )
+    # Every table's game is played with this set and pool (scoring.presets names them).
+    tile_set = models.CharField(_("tiles"), max_length=2, choices=tile_set_choices, default="56")
+    pool = models.CharField(_("pool"), max_length=10, choices=pool_choices, default="shared")
     format = models.CharField(
         _("format"), max_length=12, choices=Format.choices, default=Format.SWISS
     )
@@ -119,11 +128,13 @@ class Tournament(models.Model):
     is_finished = holds("status", Status.FINISHED)
     is_swiss = holds("format", Format.SWISS)
     is_open = holds("status", Status.REGISTRATION)
+    has_larger_set = holds("tile_set", "76", "84")
+    has_own_pools = holds("pool", "individual")
 
     @property
     def overrides(self) -> dict:
         """What each table's game changes from the preset."""
-        out = {}
+        out = tile_set_overrides(self.tile_set, self.pool)
         if self.target:
             out["target"] = self.target
         if self.rounds_per_game:

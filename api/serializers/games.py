@@ -39,6 +39,9 @@ class GameSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="playing, finished or abandoned")
     phase = serializers.CharField(help_text="opening, play, hands or over")
     preset = serializers.CharField()
+    tile_set = serializers.CharField(
+        help_text="56 (numbers 0 to 5), 76 (with mirror tiles) or 84 (numbers 0 to 6).")
+    pool = serializers.CharField(help_text="shared (one pool for the table) or individual.")
     target = serializers.IntegerField(allow_null=True)
     rounds_limit = serializers.IntegerField(allow_null=True)
     round_number = CountedFromOne(help_text="The current round, counted from 1.")

@@ -17,6 +17,9 @@ class TournamentSerializer(serializers.Serializer):
     target = serializers.IntegerField(allow_null=True)
     rounds_per_game = serializers.IntegerField(allow_null=True)
     table_size = serializers.IntegerField()
+    tile_set = serializers.CharField(
+        help_text="Every game's set: 56 (numbers 0 to 5), 76 (with mirror tiles) or 84 (0 to 6).")
+    pool = serializers.CharField(help_text="shared (one pool for the table) or individual.")
     planned_rounds = serializers.IntegerField()
     points_scheme = serializers.CharField()
     tiebreaks = serializers.ListField(child=serializers.CharField())

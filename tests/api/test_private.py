@@ -14,10 +14,11 @@ pytestmark = pytest.mark.django_db
 _CLUB_REF = {"slug", "name"}
 _TOURNAMENT = {"slug", "name", "club", "starts_on", "status", "format", "preset", "target",
                "rounds_per_game", "table_size", "planned_rounds", "points_scheme", "tiebreaks",
-               "knockout_size", "winner", "page"}
+               "knockout_size", "winner", "page", "tile_set", "pool"}
 _ROUND = {"number", "stage", "status", "published_at", "completed_at"}
 _GAME = {"id", "title", "club", "status", "phase", "preset", "target", "rounds_limit",
-         "round_number", "turn_count", "version", "started_at", "finished_at", "seats", "page"}
+         "round_number", "turn_count", "version", "started_at", "finished_at", "seats", "page",
+         "tile_set", "pool"}
 _PLAYER = {"id", "name", "country", "home_club", "games_public", "rating", "page"}
 _PAGE = {"count", "next", "previous", "results"}
 

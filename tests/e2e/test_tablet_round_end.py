@@ -103,3 +103,51 @@ def test_the_larger_sets_fit_at_the_opening(browser, live_server, tiles):
         context.close()
     game.refresh_from_db()
     assert game.rules.get("max_number", 5) == (6 if size == 84 else 5)
+
+
+def test_an_84_tile_tournament_game_fits_in_play(browser, live_server):
+    """A tournament set to 84 tiles starts its tables' games with them; in play on a tablet
+    (1024×768) and a phone (390×844) the palette shows every tile left, each at least 44 px
+    tall, none cut off at a side and nothing wider than the screen."""
+    from datetime import date
+
+    from tests.factories import ClubFactory, member
+    from tournaments import services
+    from tournaments.models import Table
+
+    club = ClubFactory(default_preset="pressman")
+    tournament = services.tournament_create(club=club, name="Big Set Cup", table_size=4,
+                                            starts_on=date(2026, 5, 9), rounds=1,
+                                            tile_set="84")
+    services.tournament_open(tournament=tournament)
+    for name in ("Anna", "Boris", "Vera", "Gleb"):
+        services.registration_add(tournament=tournament, player=member(club, name=name),
+                                  checked_in=True)
+    services.round_publish(round=services.round_generate(tournament=tournament))
+    game = Table.objects.select_related("game").get(round__tournament=tournament).game
+    assert game.rules["max_number"] == 6
+    first_seat_opens(game)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = context.new_page()
+    try:
+        for width, height in [(1024, 768), PHONE]:
+            page.set_viewport_size({"width": width, "height": height})
+            where = f"{width}×{height}, 84 tiles, in play"
+            found = _measure(page, live_server, game, ["#turn-status", "#place-button",
+                                                       "#palette"])
+            shoot(page, f"{width}x{height}-84-tiles-play")
+            _check(found, where, whole_page=(width, height) != PHONE)
+            assert found["tiles"] == 83  # 4-4-4 is on the board
+            assert found["shortest"] >= TILE_HEIGHT, f"{where}: tiles {found['shortest']}px tall"
+            assert not found["pageWide"]
+            # Sideways: every tile between the screen's left and right edges.
+            assert page.evaluate("""() => [...document.querySelectorAll('.ptile')].every((t) => {
+                const r = t.getBoundingClientRect();
+                return r.left >= -0.5 && r.right <= innerWidth + 0.5; })"""), where
+        # A tile with a 6 typed in is found among them.
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.fill("#tile-typed", "656")
+        page.press("#tile-typed", "Enter")
+        assert page.locator('.ptile.selected[data-tile="5-6-6"]').count() == 1
+    finally:
+        context.close()

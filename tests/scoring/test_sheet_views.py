@@ -257,3 +257,28 @@ def test_impossible_paper_results_are_refused_in_words_and_write_nothing(client,
                                    "rounds": "7"})
     assert response.status_code == 302
     assert AuditEntry.objects.get(game=game, action="final").after["rounds"] == 7
+
+
+@pytest.mark.parametrize(("tiles", "accepted"), [({}, False), ({"max_number": 6}, True),
+                                                  ({"mirror_tiles": True}, True)])
+def test_a_sheet_is_checked_against_its_own_tile_set(client, referee, club, tiles, accepted):
+    """2100 in one round is more than the 56 tiles can give 3 players (2065), not the 76 or 84;
+    the entry pages say which set the game was played with."""
+    players = [member(club, name=name) for name in ("Anna", "Boris", "Vera")]
+    game = game_start(club=club, players=players, preset="club", overrides=tiles, actor=Actor())
+    client.force_login(referee)
+    sheet = reverse("scoring:game-sheet", args=[game.pk])
+    page = client.get(sheet).content.decode()
+    named = {6: "Played with 84 tiles, numbers 0 to 6.",
+             5: "Played with 76 tiles, numbers 0 to 5 with mirror tiles."}
+    if tiles:
+        assert named[tiles.get("max_number", 5)] in page
+    else:
+        assert 'id="tile-set"' not in page
+    response = client.post(sheet, sheet_post([[120, 40, 60], [2100, 20, 10]]))
+    assert response.status_code == (302 if accepted else 422)
+    game.refresh_from_db()
+    assert game.status == ("finished" if accepted else "playing")
+    if accepted:
+        assert list(game.seats.order_by("position").values_list("score", flat=True)) == [
+            2220, 60, 70]

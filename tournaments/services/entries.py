@@ -17,6 +17,7 @@ from ratings import core as ratings
 from ratings.models import PlayerRating
 from scoring.engine import EngineError, rules_resolve
 from scoring.limits import TARGET_MAX
+from scoring.presets import POOLS, TILE_SETS, tile_set_overrides
 
 from ..models import Registration, Stage, Tournament, TournamentRound
 from ..pairing import DEFAULT_TIEBREAKS, TIEBREAKS
@@ -88,6 +89,8 @@ def tournament_create(
     target: int | None = None,
     rounds_per_game: int | None = None,
     table_size: int = 4,
+    tile_set: str = "56",
+    pool: str = "shared",
     format: str = Tournament.Format.SWISS,
     rounds: int = 4,
     points_scheme: str = Tournament.Points.PLACING,
@@ -111,7 +114,10 @@ def tournament_create(
     # Tournament points always rank first; the list orders what breaks ties after them.
     if tiebreaks[0] != "points":
         tiebreaks = ["points", *[c for c in tiebreaks if c != "points"]]
-    overrides = {}
+    if tile_set not in TILE_SETS or pool not in POOLS:
+        raise Refused("bad-tiles", tiles=tile_set, pool=pool)
+    # The games' rules as each table's game will have them (Tournament.overrides).
+    overrides = tile_set_overrides(tile_set, pool)
     if target:
         overrides["target"] = target
     if rounds_per_game:
@@ -120,7 +126,8 @@ def tournament_create(
                     rounds=rounds, tiebreaks=tiebreaks, knockout_size=knockout_size)
     tournament, new = _create_with_unique_slug(
         name.strip(), starts_on, key or None, club=club, preset=preset, target=target or None,
-        rounds_per_game=rounds_per_game or None, table_size=table_size, format=format,
+        rounds_per_game=rounds_per_game or None, table_size=table_size, tile_set=tile_set,
+        pool=pool, format=format,
         planned_rounds=rounds, points_scheme=points_scheme,
         tiebreaks=tiebreaks, avoid_same_club=avoid_same_club, remainder=remainder,
         knockout_size=knockout_size, self_registration=self_registration,
@@ -137,7 +144,7 @@ def tournament_create(
     tournament_audit(tournament, Action.CREATE, actor, after={
         "name": tournament.name, "starts_on": starts_on.isoformat(), "format": format,
         "rounds": rounds, "table_size": table_size, "knockout_size": knockout_size,
-        "self_registration": self_registration})
+        "self_registration": self_registration, "tiles": tile_set, "pool": pool})
     return tournament
 
 
