@@ -12,6 +12,7 @@ import pytest
 from ratings.models import PlayerRating
 from tests.clubs.test_pages import season
 from tests.factories import ClubFactory, member
+from tests.tournaments.play import field, organised_club, run_round, tournament_with
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -75,5 +76,37 @@ def test_rankings_fit_a_tablet_and_a_laptop(browser, live_server, ranked, langua
                 assert count <= len(re.findall(r"\w+", header)), (width, header, count)
             # A trend stays on one line (arrow and number together).
             assert set(page.evaluate(CELL_LINES, "table.ranking tbody td:last-child")) == {1}
+        finally:
+            context.close()
+
+
+@pytest.fixture
+def standings():
+    club, _organiser = organised_club("wide-org")
+    tournament = tournament_with(club, field(club, 8), table_size=4, rounds=3)
+    run_round(tournament, seed=1)
+    run_round(tournament, seed=2)
+    return tournament
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_standings_with_every_tie_break_fit_a_tablet(browser, live_server, standings,
+                                                      language):
+    for width, height in ((1024, 768), (390, 844)):
+        context = _context(browser, language, width, height)
+        page = context.new_page()
+        try:
+            page.goto(f"{live_server.url}/tournaments/{standings.slug}/standings/")
+            _shoot(page, f"standings-{width}x{height}-{language}")
+            if width >= 1024:
+                assert page.evaluate(HIDDEN, "table.standings") == [0], f"{width}px"
+            # Every tie-break's short name is spelt out: in its title and in the legend.
+            shorts = page.locator("table.standings thead abbr")
+            assert shorts.count() == 6
+            legend = page.locator(".tiebreak-legend").inner_text()
+            for i in range(shorts.count()):
+                title = shorts.nth(i).get_attribute("title")
+                assert f"{shorts.nth(i).inner_text()} {title}" in legend
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
         finally:
             context.close()
