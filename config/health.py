@@ -21,6 +21,7 @@ from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -98,7 +99,9 @@ def check_reconciliation(database_ok: bool) -> Check:
     if last is None:
         return Check("reconciliation", False, _("The reconciliation has never run: is Celery "
                                                 "beat running, with a worker?"), last_text)
-    when = timezone.localtime(last).strftime("%Y-%m-%d %H:%M:%S")
+    # In the reader's date and time format and the site's time zone (config/formats), as
+    # every date a person reads: «3 дек. 2026, 12:05», not 2026-12-03 12:05:00.
+    when = date_format(timezone.localtime(last), "DATETIME_FORMAT")
     if late:
         return Check("reconciliation", False, _(
             "The reconciliation is late: it last ran at %(when)s. Are Celery beat and a worker "

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from .pairing import FLAG_KINDS, ByeReason, Flag, Proof, flag_from_json
 from .pairing import flags as kinds
@@ -37,6 +37,25 @@ TIEBREAK_LABELS = {
     "wins": gettext_lazy("Games won (WON)"),
     "rating": gettext_lazy("Rating"),
     "lots": gettext_lazy("Lots"),
+}
+
+# The standings' column headers: a tie-break's short name, as chess standings print them, with
+# the full name in the header's title and in the legend under the table. The full names side by
+# side are wider than a tablet (Russian «Зонненборн — Бергер», German «Gewonnene Partien»).
+TIEBREAK_SHORT = {
+    "game-points": pgettext_lazy("tie-break abbreviation", "GP"),
+    "spread": pgettext_lazy("tie-break abbreviation", "Spr"),
+    "buchholz": pgettext_lazy("tie-break abbreviation", "BH"),
+    "buchholz-cut1": pgettext_lazy("tie-break abbreviation", "BH-C1"),
+    "buchholz-median": pgettext_lazy("tie-break abbreviation", "BH-M1"),
+    "sonneborn-berger": pgettext_lazy("tie-break abbreviation", "SB"),
+    "direct-encounter": pgettext_lazy("tie-break abbreviation", "DE"),
+    "progressive": pgettext_lazy("tie-break abbreviation", "PS"),
+    "win": pgettext_lazy("tie-break abbreviation", "WIN"),
+    "won": pgettext_lazy("tie-break abbreviation", "WON"),
+    "wins": pgettext_lazy("tie-break abbreviation", "WON"),
+    "rating": pgettext_lazy("tie-break abbreviation", "Rtg"),
+    "lots": pgettext_lazy("tie-break abbreviation", "Lot"),
 }
 
 _PROOF = {

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.numbers import number
 
-from .flags import TIEBREAK_LABELS
+from .flags import TIEBREAK_LABELS, TIEBREAK_SHORT
 
 
 class ValueColumn(tables.Column):
@@ -53,6 +53,11 @@ def standings_table(view) -> StandingsTable:
          **{code: line.values.get(code) for code in codes}}
         for line in view.lines
     ]
-    extra = [(code, ValueColumn(verbose_name=TIEBREAK_LABELS.get(code, code), accessor=code))
-             for code in codes]
-    return StandingsTable(rows, extra_columns=extra)
+    legend = [(TIEBREAK_SHORT.get(code, code), TIEBREAK_LABELS.get(code, code))
+              for code in codes]
+    extra = [(code, ValueColumn(verbose_name=format_html('<abbr title="{}">{}</abbr>', full,
+                                                         short), accessor=code))
+             for code, (short, full) in zip(codes, legend, strict=True)]
+    table = StandingsTable(rows, extra_columns=extra)
+    table.legend = legend  # the short names spelt out under the table
+    return table

@@ -23,13 +23,24 @@ def _trend(value: int) -> str:
     return "·"
 
 
+# A header this long (in characters) may take two lines, breaking between its words: Russian
+# and German headers («Последняя партия», «Zuletzt gespielt») would otherwise push the trend
+# column out of a tablet's width, while English ones, all shorter, keep to one line.
+LONG_HEADER = 15
+
+
 @register.simple_tag(takes_context=True)
 def sort_header(context, table, column):
     """A column's header: a link that sorts by it, and an arrow and aria-sort once it does.
     Numbers sort high-first on the first click; names and clubs A to Z."""
     css = column.attrs["th"].get("class", "")
+    header = str(column.header)
+    if len(header) >= LONG_HEADER:
+        css = f"{css} long".strip()
+        # A slash stays with the word before it: «Punkte /» then «Partie», never three lines.
+        header = header.replace(" / ", "\u00a0/ ")
     if not column.orderable:
-        return format_html('<th class="{}">{}</th>', css, column.header)
+        return format_html('<th class="{}">{}</th>', css, header)
     alias = column.order_by_alias
     if column.is_ordered:
         target = alias.next
@@ -44,7 +55,7 @@ def sort_header(context, table, column):
     query.pop(table.prefixed_page_field, None)
     return format_html('<th class="{}" aria-sort="{}"><a href="?{}">{}<span class="arrow" '
                        'aria-hidden="true">{}</span></a></th>',
-                       css, aria, query.urlencode(), column.header, arrow)
+                       css, aria, query.urlencode(), header, arrow)
 
 
 @register.simple_tag
@@ -71,7 +82,8 @@ def ranking_rows(table, me=None):
             f'<td class="num rating">{r.value} '
             f'<span class="muted">±{r.uncertainty}</span>{mark}</td>'
             f'<td class="num">{r.games}</td><td class="num wide">{r.wins}</td>'
-            f'<td class="num wide">{number(r.points_per_game, 1)}</td><td class="wide">{last}</td>'
+            f'<td class="num wide">{number(r.points_per_game, 1)}</td>'
+            f'<td class="wide nowrap">{last}</td>'
             f'<td class="num nowrap">{_trend(r.trend)}</td></tr>'
         )
     return mark_safe("".join(out))

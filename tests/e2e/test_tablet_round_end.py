@@ -123,7 +123,7 @@ def test_an_84_tile_tournament_game_fits_in_play(browser, live_server):
     for name in ("Anna", "Boris", "Vera", "Gleb"):
         services.registration_add(tournament=tournament, player=member(club, name=name),
                                   checked_in=True)
-    services.round_publish(round=services.round_generate(tournament=tournament))
+    services.round_publish(tournament_round=services.round_generate(tournament=tournament))
     game = Table.objects.select_related("game").get(round__tournament=tournament).game
     assert game.rules["max_number"] == 6
     first_seat_opens(game)
@@ -149,5 +149,39 @@ def test_an_84_tile_tournament_game_fits_in_play(browser, live_server):
         page.fill("#tile-typed", "656")
         page.press("#tile-typed", "Enter")
         assert page.locator('.ptile.selected[data-tile="5-6-6"]').count() == 1
+
+
+# Each hand's label, the player's name and "(1 tile)", shown whole: the text is not cut (no
+# ellipsis, no clipped overflow) and the label's lines stay inside its own row.
+LABELS_CUT = """() => [...document.querySelectorAll('#hands-form .hand-who')]
+  .filter(label => label.scrollWidth > label.clientWidth + 1
+                || label.scrollHeight > label.clientHeight + 1)
+  .map(label => label.innerText)"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "ru-RU", "de-DE"])
+def test_a_phone_shows_every_hand_s_name_whole(browser, live_server, locale):
+    """At 390 px the names and "(1 tile)" wrap onto a second line rather than end in "…"."""
+    game = _round_ended(4)
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]},
+                                  has_touch=True, is_mobile=True, locale=locale)
+    page = context.new_page()
+    try:
+        found = _measure(page, live_server, game, ROUND_END)
+        shoot(page, f"390x844-4p-round-end-names-{locale}")
+        _check(found, f"phone, {locale}", whole_page=False)
+        assert page.evaluate(LABELS_CUT) == []
+        labels = page.locator("#hands-form .hand-who")
+        assert labels.count() == 3
+        for seat in range(1, 4):
+            label = page.locator(f"#hand-{seat}")
+            name = game.seats.get(position=seat).player.display_name
+            assert label.inner_text().startswith(name)
+            assert label.locator(".muted").is_visible()
+            box = label.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0]
+        for selector in ("#hands-form button[type=submit]", 'input[name="tiles-3"]'):
+            page.locator(selector).scroll_into_view_if_needed()
+            assert page.locator(selector).is_visible()
     finally:
         context.close()

@@ -1,10 +1,15 @@
 """An organiser pairs a round in Chromium, swaps two players by tapping them, publishes; then a
-referee opens a table's link on a tablet that is not logged in."""
+referee opens a table's link on a tablet that is not logged in — in English, Russian and German,
+with nothing wider than the screen at 1024 px. Screenshots go to $TOURNAMENT_SHOTS when set."""
 
+import os
 import re
 from datetime import date
+from pathlib import Path
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext, pgettext
 from playwright.sync_api import expect
 
 from clubs.models import Membership
@@ -15,10 +20,46 @@ from tournaments.models import TournamentRound
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+SHOTS = os.environ.get("TOURNAMENT_SHOTS")
 
+
+def _fits(page, name):
+    """Nothing on the page is wider than the screen, nor cut inside its own box."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+    cut = page.evaluate("""[...document.querySelectorAll(`main button, main .button, main h1,
+        main h2, main .badge, main .seat-pick, main label`)]
+      .filter(el => el.offsetParent && el.scrollWidth > el.clientWidth + 1)
+      .map(el => el.innerText)""")
+    assert cut == [], f"{name}: {cut}"
+
+
+def _words(language):
+    """What the pages say at each step, in the language the browser asks for."""
+    with translation.override(language):
+        return {
+            "draft": pgettext("tournament round", "draft"),
+            "playing": pgettext("tournament round", "playing"),
+            "swapped": gettext("The players were swapped."),
+            "by hand": gettext("Changed by hand: %(players)s.").split("%")[0],
+            "published": gettext("The round is published: every table has its game and "
+                                 "table link."),
+            "table 1": "Club Cup · " + gettext("round %(round)s, table %(table)s") % {
+                "round": 1, "table": 1},
+        }
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "de"])
 def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_table(
-    page, browser, live_server
+    browser, live_server, language
 ):
+    words = _words(language)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale=language,
+                                  extra_http_headers={"Accept-Language": language})
+    page = context.new_page()
     club = ClubFactory(default_preset="club")
     user = UserFactory(username="tournament-org")
     member(club, Membership.Role.ORGANISER, user=user, name="Olga Organiser")
@@ -32,10 +73,12 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
 
     log_in(page, live_server, "tournament-org")
     page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
+    _fits(page, f"manage-{language}")
     page.click("#generate-button")
     expect(page).to_have_url(re.compile(rf"/tournaments/{tournament.slug}/manage/rounds/1/$"))
-    expect(page.locator("#round-status")).to_have_text("draft")
+    expect(page.locator("#round-status")).to_have_text(words["draft"])
     expect(page.locator(".table-card")).to_have_count(2)
+    _fits(page, f"draft-{language}")
 
     # Tap the opener of table 1, then the opener of table 2: they change places.
     rnd = TournamentRound.objects.get(tournament=tournament, number=1)
@@ -44,31 +87,36 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     expect(page.locator(f'#table-1 .seat-pick[data-player="{one[0]}"]')).to_have_class(
         re.compile("picked"))
     page.click(f'#table-2 .seat-pick[data-player="{two[0]}"]')
-    expect(page.locator(".messages")).to_contain_text("The players were swapped.")
+    expect(page.locator(".messages")).to_contain_text(words["swapped"])
     expect(page.locator(f'#table-1 .seat-pick[data-player="{two[0]}"]')).to_be_visible()
     expect(page.locator(f'#table-2 .seat-pick[data-player="{one[0]}"]')).to_be_visible()
     assert rnd.tables.get(number=1).player_ids == [two[0], *one[1:]]
     assert rnd.tables.get(number=2).player_ids == [one[0], *two[1:]]
-    expect(page.locator(".draft-notes")).to_contain_text("Changed by hand")
+    expect(page.locator(".draft-notes")).to_contain_text(words["by hand"])
 
     page.click("#publish-button")
-    expect(page.locator(".messages")).to_contain_text("The round is published")
-    expect(page.locator("#round-status")).to_have_text("playing")
+    expect(page.locator(".messages")).to_contain_text(words["published"])
+    expect(page.locator("#round-status")).to_have_text(words["playing"])
+    _fits(page, f"published-{language}")
     expect(page.locator(".table-card .badge.live")).to_have_count(2)
 
     # The referee's tablet: the table link alone opens it, no login, with the table's players.
     table = rnd.tables.select_related("game").get(number=1)
     by_id = {p.pk: p.display_name for p in players}
     names = [by_id[pk] for pk in table.player_ids]
-    tablet_context = browser.new_context(viewport={"width": 1024, "height": 768})
+    tablet_context = browser.new_context(viewport={"width": 1024, "height": 768},
+                                         locale=language,
+                                         extra_http_headers={"Accept-Language": language})
     tablet = tablet_context.new_page()
     tablet.goto(f"{live_server.url}/games/t/{table.game.table_token}/")
     rows = tablet.locator(".scoreboard tbody tr")
     expect(rows).to_have_count(4)
     for seat, name in enumerate(names):
         expect(tablet.locator(f'.scoreboard tr[data-seat="{seat}"]')).to_contain_text(name)
-    expect(tablet.locator("h1")).to_contain_text("Club Cup · round 1, table 1")
+    expect(tablet.locator("h1")).to_contain_text(words["table 1"])
+    _fits(tablet, f"tablet-{language}")
     tablet_context.close()
+    context.close()
 
 
 def test_the_pair_button_says_it_is_pairing_and_cannot_be_pressed_twice(page, live_server):

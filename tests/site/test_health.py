@@ -1,13 +1,14 @@
 """/health/ (issue 24, item 3): the database, the cache, the broker and the last reconciliation;
 JSON with 200 or 503 for a load balancer, a page for a person, in English and Russian."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import environ
 import pytest
 from django.db import connection
 from django.test import Client
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from clubs.models import ScheduledRun
 from clubs.scheduled import scheduled_run_record
@@ -106,11 +107,31 @@ def test_the_reconciliation_is_late_after_two_intervals(with_broker, settings, m
                                    "with a worker?")
     else:
         last = ScheduledRun.objects.earliest("finished_at").finished_at
-        when = timezone.localtime(last).strftime("%Y-%m-%d %H:%M:%S")
+        when = date_format(timezone.localtime(last), "DATETIME_FORMAT")
         assert check["last_run"] == last.isoformat()
         assert check["detail"] == (f"The reconciliation last ran at {when}." if ok else
                                    f"The reconciliation is late: it last ran at {when}. Are "
                                    "Celery beat and a worker running?")
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "The reconciliation is late: it last ran at 3 Dec 2026, 12:05."),
+    ("ru", "Сверка запаздывает: последний раз она выполнялась 3 дек. 2026, 12:05."),
+    ("de", "Der Abgleich ist überfällig, letzter Lauf: 3. Dez. 2026, 12:05."),
+])
+def test_the_last_run_is_said_in_the_reader_s_date_format(with_broker, settings, language,
+                                                         said):
+    """The time of the last run in the reader's format and the site's time zone (Moscow: UTC+3),
+    in the JSON and on the page alike."""
+    assert settings.TIME_ZONE == "Europe/Moscow"
+    with_broker("memory://")
+    _ran(1)
+    ScheduledRun.objects.update(finished_at=datetime(2026, 12, 3, 9, 5, 41, tzinfo=UTC))
+    check = health(HTTP_ACCEPT_LANGUAGE=language).json()["checks"]["reconciliation"]
+    assert check["detail"].startswith(said)
+    assert check["last_run"] == "2026-12-03T09:05:41+00:00"  # for a machine: ISO 8601, UTC
+    page = health(HTTP_ACCEPT="text/html", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert said in page
 
 
 def test_one_task_that_stopped_makes_it_late(with_broker):

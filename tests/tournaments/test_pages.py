@@ -50,11 +50,19 @@ def test_standings_page_is_a_table_in_the_tie_break_order(client, tournament):
     body = text(client.get(url("standings", tournament)))
     body, crosstable = body.split('id="crosstable"')  # the round-by-round table comes after
     assert crosstable.count('data-cross-player="') == 16
-    headers = re.findall(r'<th(?: [^>]*)?>\s*(?:<a[^>]*>)?([^<]+)', body)
-    assert [h.strip() for h in headers] == [
-        "Rank", "Player", "Games", "Points", "Direct encounter", "Buchholz cut 1", "Buchholz",
-        "Sonneborn–Berger", "Game points", "Rating"]
+    headers = re.findall(r'<th(?: [^>]*)?>\s*(?:<abbr title="([^"]+)">|<a[^>]*>)?([^<]+)', body)
+    assert [(title, h.strip()) for title, h in headers] == [
+        ("", "Rank"), ("", "Player"), ("", "Games"), ("", "Points"),
+        # Tie-breaks by their short names, spelt out in the title and in the legend.
+        ("Direct encounter", "DE"), ("Buchholz cut 1", "BH-C1"), ("Buchholz", "BH"),
+        ("Sonneborn–Berger", "SB"), ("Game points", "GP"), ("Rating", "Rtg")]
     assert body.count('data-player="') == 16
+    assert ('<span><abbr title="Buchholz cut 1">BH-C1</abbr> Buchholz cut 1</span>&nbsp;· '
+            '<span><abbr title="Buchholz">BH</abbr> Buchholz</span>') in body
+    russian = text(client.get(url("standings", tournament), HTTP_ACCEPT_LANGUAGE="ru"))
+    assert '<abbr title="Зонненборн — Бергер">ЗБ</abbr>' in russian
+    assert '<abbr title="Sonneborn-Berger">SB</abbr> Sonneborn-Berger' in text(
+        client.get(url("standings", tournament), HTTP_ACCEPT_LANGUAGE="de"))
 
 
 def test_the_draft_page_explains_the_flags_in_words(client, organiser, club):

@@ -44,7 +44,7 @@ def test_the_form_sets_the_tile_set_and_pool_of_every_game(client, club):
     for player in field(club, 8):
         services.registration_add(tournament=tournament, player=player, checked_in=True)
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     games = Game.objects.filter(tournament_table__round=rnd)
     assert games.count() == 2
     for game in games:
@@ -86,7 +86,7 @@ def test_an_unknown_set_or_pool_is_refused_in_words(club, settings, words):
 def test_a_mirror_set_tournament_sets_mirror_tiles(club):
     tournament = tournament_with(club, field(club, 4), tile_set="76")
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     game = Game.objects.get(tournament_table__round=rnd)
     assert game.rules["mirror_tiles"] is True and game.rules["max_number"] == 5
     assert (game.tile_set, game.pool) == ("76", "shared")
@@ -98,7 +98,7 @@ def played(club):
     sixes on the boards)."""
     tournament = tournament_with(club, field(club, 4), tile_set="84", pool="individual")
     rnd = services.round_generate(tournament=tournament)
-    services.round_publish(round=rnd)
+    services.round_publish(tournament_round=rnd)
     rnd.refresh_from_db()
     play_round(rnd, seed=4)
     game = Game.objects.get(tournament_table__round=rnd)
