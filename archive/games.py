@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import EngineError, record_state
 from scoring.models import AuditEntry, Game, Round, RoundHand, Seat, Turn
-from scoring.records import game_export, record_rows
+from scoring.record_rows import record_rows
+from scoring.records import game_export
 from scoring.replay import cache_state, places_cache
 from scoring.services import Actor
 

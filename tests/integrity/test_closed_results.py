@@ -134,7 +134,7 @@ CALLS = {
                                             "actor": Actor()},
     "sheets.record_sheet_apply": lambda c: {"game": c.game, "record": _sheet_record(c.game),
                                             "actor": Actor()},
-    "records.record_rows_write": lambda c: {
+    "record_rows.record_rows_write": lambda c: {
         "game": c.game, "seats": list(c.game.seats.order_by("position")),
         "record": game_export(c.game), "actor": Actor()},
 }

@@ -19,7 +19,7 @@ from scoring.services import game_result_open, games_result_close
 from ..models import Registration, Stage, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit, tournament_changed
 from .errors import Refused
-from .rounds import _complete_if_done, _locked_round, table_game_start
+from .rounds import round_complete_if_done, round_locked, table_game_start
 
 
 def _table_of(game_id: int) -> Table | None:
@@ -56,9 +56,9 @@ def round_settle(*, game_id: int) -> TournamentRound | None:
     if table.round.status not in (TournamentRound.Status.PUBLISHED,
                                                    TournamentRound.Status.COMPLETE):
         return None
-    rnd = _locked_round(table.round)
+    rnd = round_locked(table.round)
     if rnd.status == TournamentRound.Status.PUBLISHED:
-        _complete_if_done(rnd)
+        round_complete_if_done(rnd)
         return rnd
     playing = rnd.tables.filter(bye=False, game__status=Game.Status.PLAYING).exists()
     if playing and _later_round(rnd) is None:
@@ -71,7 +71,7 @@ def _locked_table(table: Table) -> tuple[Tournament, TournamentRound, Table]:
     """The tournament, the round and the table, locked in that order (the order every service
     that pairs or publishes takes them in)."""
     tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
-    rnd = _locked_round(table.round)
+    rnd = round_locked(table.round)
     table = Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
     return tournament, rnd, table
 
@@ -132,7 +132,7 @@ def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
     round is open, or in the last round before the next one is paired once the organiser has
     reopened the table's result (the round is published again)."""
     table = Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
-    rnd = _locked_round(table.round)
+    rnd = round_locked(table.round)
     check(actor, rnd.tournament)
     if table.bye or table.game is None or table.game.status != Game.Status.ABANDONED:
         raise Refused("not-abandoned", table=table.number)
