@@ -48,7 +48,8 @@ def test_a_failed_pairing_waits_for_the_organiser(club):
     tournament = tournament_with(club, field(club, services.SYNC_LIMIT + 16))
     rnd = services.round_generate(tournament=tournament)
     TournamentRound.objects.filter(pk=rnd.pk).update(created_at=timezone.now() - timedelta(hours=1),
-                                           error="No pairing without repeats.")
+                                           failure={"kind": "pairing", "code": "unexpected",
+                                                    "params": {}})
     assert services.rounds_reconcile() == {"settled": [], "paired": []}
     rnd.refresh_from_db()
     assert rnd.status == TournamentRound.Status.PAIRING

@@ -34,7 +34,8 @@ def rounds_reconcile() -> dict[str, list[int]]:
         with transaction.atomic():
             if round_complete_if_done(round_locked(TournamentRound(pk=pk))):
                 settled.append(pk)
-    waiting = TournamentRound.objects.filter(status=TournamentRound.Status.PAIRING, error="",
+    waiting = TournamentRound.objects.filter(status=TournamentRound.Status.PAIRING,
+                                                   failure__isnull=True,
                                    created_at__lt=timezone.now() - PAIRING_GRACE)
     paired = [
         pk for pk in waiting.values_list("pk", flat=True)
