@@ -26,7 +26,8 @@ from .models import Club
 class Actor:
     """Who is writing: a user, a holder of a table link (with the user if one is logged in),
     or — with neither — the site itself (tasks, demo data, a tournament publishing its games),
-    which the services trust."""
+    which the services trust. Every service takes an actor, always: the site is named as
+    ``SITE``, never meant by a missing one."""
 
     user: object = None
     via_link: bool = False
@@ -39,6 +40,11 @@ class Actor:
     @property
     def is_site(self) -> bool:
         return self.user is None and not self.via_link
+
+
+#: The site itself as the actor: the tasks, the demo data, the reconciliation, the tests'
+#: set-up. The one actor allowed everything; written in audits with no user.
+SITE = Actor()
 
 
 class Do(StrEnum):
@@ -124,7 +130,7 @@ def clubs_where_required(user, action: Do) -> QuerySet[Club]:
     return clubs
 
 
-__all__ = ["Actor", "Do", "allowed", "clubs_where", "remember_role", "require"]
+__all__ = ["SITE", "Actor", "Do", "allowed", "clubs_where", "remember_role", "require"]
 
 
 # Older names, kept for the callers that ask in these words.

@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from clubs.permissions import SITE
 from tests.sentences import assert_sentence
 from tournaments import pairing, services
 from tournaments.messages import pairing_refusal, refusal, round_failure
@@ -129,7 +130,7 @@ def test_a_pairing_refused_by_the_core_is_stored_by_code_and_shown_in_each_langu
     tournament = tournament_with(club, field(club, 6), table_size=3)
     # A table size the form never offers, as a row edited by hand could hold.
     Tournament.objects.filter(pk=tournament.pk).update(table_size=5)
-    rnd = services.round_generate(tournament=Tournament.objects.get(pk=tournament.pk))
+    rnd = services.round_generate(tournament=Tournament.objects.get(pk=tournament.pk), actor=SITE)
     rnd.refresh_from_db()
     assert rnd.status == TournamentRound.Status.PAIRING
     assert rnd.failure == {"kind": "pairing", "code": "bad-table-size",

@@ -10,6 +10,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from clubs.permissions import SITE
+
 from ..models import Table, TournamentRound
 from .rounds import GAMES_OVER, round_complete_if_done, round_locked, round_pair
 
@@ -32,7 +34,7 @@ def rounds_reconcile() -> dict[str, list[int]]:
     settled = []
     for pk in done.values_list("pk", flat=True):
         with transaction.atomic():
-            if round_complete_if_done(round_locked(TournamentRound(pk=pk))):
+            if round_complete_if_done(round_locked(TournamentRound(pk=pk)), actor=SITE):
                 settled.append(pk)
     waiting = TournamentRound.objects.filter(status=TournamentRound.Status.PAIRING,
                                                    failure__isnull=True,
