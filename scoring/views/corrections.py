@@ -48,7 +48,7 @@ def turn_correct(request, pk, round_number, turn_number):
         data["recorded"] = {"points": shape["points"],
                             "labels": [[lb["x"], lb["y"], lb["n"]] for lb in shape["labels"]]}
     return no_store(render(request, "scoring/turn_correct.html", {
-        "game": game, "table": game_shown(view), "urls": urls, "data": data,
+        "game": game, "shown": game_shown(view), "urls": urls, "data": data,
         "correction": correction,
         "turn": turn, "round_number": round_number, "correcting": True,
         "palette": tablet_data.palette(view.state, data["tiles"]),

@@ -61,7 +61,7 @@ def game_list(request):
 def game_detail(request, pk):
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     view = selectors.game_view(game)
-    context = {"game": game, "table": game_shown(view), "seats": view.seats,
+    context = {"game": game, "shown": game_shown(view), "seats": view.seats,
                "recorder": can_record(request.user, game), "result_closed": RESULT_CLOSED,
                "reopener": game.status == Game.Status.FINISHED and not game.is_closed
                and allowed(request.user, Do.REOPEN, game)}
@@ -125,7 +125,7 @@ def _live_ratings_wait(request, pk, shown):
 
 def _live_fragment_store(request, game, language) -> str:
     view = selectors.game_view(game)
-    context = {"table": game_shown(view), "polled": True,
+    context = {"shown": game_shown(view), "polled": True,
                **spectating.live_context(game, view)}
     html = render_to_string("scoring/partials/live.html", context, request=request)
     # A finished game still waiting for its ratings is kept only briefly: the same version will

@@ -56,13 +56,13 @@ def tablet_context(request, game, token, view=None, **extra):
     view = view or selectors.game_view(game)
     urls = tablet_urls(game, token)
     data = tablet_data.script_data(view, urls=urls, key_prefix=f"tablet-queue:{game.pk}")
-    table = game_shown(view)
+    shown = game_shown(view)
     return {
-        "game": game, "table": table, "urls": urls, "token": token, "data": data,
+        "game": game, "shown": shown, "urls": urls, "token": token, "data": data,
         "palette": tablet_data.palette(view.state, data["tiles"]),
         "undo_question": tablet_data.undo_question(view),
         # Hands go to the first player still holding tiles, never to one who went out.
-        "first_holder": next((row.seat for row in table.rows if row.hand), None),
+        "first_holder": next((row.seat for row in shown.rows if row.hand), None),
         **extra,
     }
 
