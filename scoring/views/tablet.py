@@ -20,11 +20,11 @@ from .. import selectors, services, tablet_data
 from ..access import recording_access
 from ..engine_bundle import bundle_zip
 from ..forms import TurnForm, VersionForm
+from ..game_script import HandUnreadable, hands_read
 from ..game_shown import game_shown
 from ..limits import HAND_MAX
 from ..messages import engine_words, refusal
 from ..models import Game, Turn
-from ..table_script import HandUnreadable, hands_read
 from .http import (
     INCOMPLETE,
     WRITE_REFUSALS,
