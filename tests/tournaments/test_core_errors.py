@@ -142,3 +142,22 @@ def test_a_pairing_refused_by_the_core_is_stored_by_code_and_shown_in_each_langu
     assert "table_size" not in ru
     en = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Tables seat 2, 3 or 4 players, not 5." in en
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_words_an_old_english_only_failure(migrate_to):
+    """Rounds that failed before failures were stored by code kept only an English message
+    (TournamentRound.error, gone since tournaments 0011): they say something went wrong, in the
+    reader's language."""
+    club, _organiser = organised_club()
+    tournament = tournament_with(club, field(club, 4), rounds=2)
+    failed = services.round_generate(tournament=tournament, actor=SITE)
+    TournamentRound.objects.filter(pk=failed.pk).update(failure=None)
+    old = migrate_to([("tournaments", "0010_closed_results_creation_key")])
+    old.get_model("tournaments", "TournamentRound").objects.filter(pk=failed.pk).update(
+        error="No pairing without repeats.")
+    migrate_to([("tournaments", "0011_round_failure_only")])
+    failed = TournamentRound.objects.get(pk=failed.pk)
+    assert failed.failure == {"kind": "pairing", "code": "unexpected", "params": {}}
+    with translation.override("ru"):
+        assert_sentence(round_failure(failed), "ru")
