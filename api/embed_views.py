@@ -122,7 +122,7 @@ def club_top(request, options, slug):
 
 def _game_html(request, game: Game, options: dict, whole: bool) -> str:
     part = render_to_string("api/embed/game_part.html", {
-        "game": game, "table": game_shown(game_selectors.game_view(game)),
+        "game": game, "shown": game_shown(game_selectors.game_view(game)),
         "options": options, "query": _query(options), "every": GAME_EVERY,
         "origin": _origin(request),
     }, request=request)

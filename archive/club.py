@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from clubs.audit import club_audit
 from clubs.models import Club, ClubAuditEntry, Membership, Player
+from clubs.permissions import SITE
 from ratings.services import ratings_recompute
 from scoring.models import Game
 from tournaments.models import TournamentAuditEntry
@@ -104,7 +105,7 @@ def _club_import(data: dict) -> Club:
     audit_rows_import(TournamentAuditEntry, data.get("tournament_audit", []), club=club,
                       users=users, refs=lambda entry, where: {
                           "tournament_id": tournaments.get(entry.get("tournament"))})
-    club_audit(actor=None, club=club, action=ClubAuditEntry.Action.IMPORT, after={
+    club_audit(actor=SITE, club=club, action=ClubAuditEntry.Action.IMPORT, after={
         "players": len(players), "games": len(games), "tournaments": len(tournaments)})
     _ratings_after_import(club)
     return club

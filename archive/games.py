@@ -13,11 +13,12 @@ from django.contrib.auth import get_user_model
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from clubs.permissions import SITE
 from scoring.engine import EngineError, record_state
 from scoring.models import AuditEntry, Game, Round, RoundHand, Seat, Turn
-from scoring.records import game_export, record_rows
+from scoring.record_rows import record_rows
+from scoring.records import game_export
 from scoring.replay import cache_state, places_cache
-from scoring.services import Actor
 
 from .errors import ArchiveError
 from .fields import build, check, dump, save_rows, username
@@ -98,7 +99,7 @@ def games_import(entries, *, club, players: dict, users) -> dict:
         for seat in game_seats:
             seat.game = game
         seats += game_seats
-        rows = record_rows(game, entry["record"], actor=Actor(), ended_at=None)
+        rows = record_rows(game, entry["record"], actor=SITE, ended_at=None)
         entered += _times_onto(rows, entry["record"], users)
         if paper:  # the paper rounds follow the ones the tablet scored
             rows.rounds = [r for r in rows.rounds if r.number < paper[0].number] + [

@@ -30,6 +30,8 @@ from _wrk import (
     summary,
 )
 
+from clubs.permissions import SITE
+
 PLAYERS_AT_THE_TOURNAMENT = 8
 
 
@@ -55,18 +57,18 @@ def tournament_day():
 
     tournament = services.tournament_create(
         club=club, name="Bench Open", starts_on=date(2026, 4, 18), table_size=4, rounds=3,
-        rounds_per_game=1)
-    services.tournament_open(tournament=tournament)
+        rounds_per_game=1, actor=SITE)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for player in players:
-        services.registration_add(tournament=tournament, player=player, checked_in=True)
-    first = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=first)
+        services.registration_add(tournament=tournament, player=player, checked_in=True, actor=SITE)
+    first = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=first, actor=SITE)
     first.refresh_from_db()
     for table in first.tables.filter(bye=False).select_related("game").order_by("number"):
         Robot(table.game, random.Random(table.number)).play_game()
-    services.round_complete(tournament_round=first)
-    second = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=second)
+    services.round_complete(tournament_round=first, actor=SITE)
+    second = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=second, actor=SITE)
     ratings_recompute()
     finished = first.tables.filter(bye=False).order_by("number").first().game
     return club, tournament, players[0], finished

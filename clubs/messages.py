@@ -1,6 +1,17 @@
-"""Messages more than one app's pages show about clubs' people."""
+"""Messages more than one app's pages show about clubs' people, and the words of clubs'
+refusals (clubs/refusals.py)."""
 
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+
+def refusal(error) -> str:
+    """A refusal of clubs' services in the reader's language."""
+    texts = {
+        "organiser-kept": lambda: _("A club keeps at least one organiser."),
+    }
+    text = texts.get(error.code)
+    return text() if text else _("That is not possible now (%(code)s).") % {"code": error.code}
 
 
 def similar_text(error) -> str:

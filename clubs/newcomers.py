@@ -74,13 +74,12 @@ def newcomers_resolve(*, club: Club, wanted: list[Player | Newcomer]) -> list[Pl
     return resolved
 
 
-def newcomer_add(*, club: Club, newcomer: Newcomer, actor: Actor | None = None) -> Player:
+def newcomer_add(*, club: Club, newcomer: Newcomer, actor: Actor) -> Player:
     """Create the person (checked against the club's people by ``newcomers_resolve`` first):
     a member of the club, or a guest; either is written in the club's audit. A referee may do
     it: bringing a newcomer to the table is part of starting a game. Call inside the caller's
     transaction, so that a game refused later creates nobody."""
-    if actor is not None:
-        require(actor, Do.START_GAME, club)
+    require(actor, Do.START_GAME, club)
     player = player_new(club=club, display_name=newcomer.name, new_anyway=True)
     if newcomer.guest:
         club_audit(actor=actor, club=club, action=ClubAuditEntry.Action.GUEST_ADD,

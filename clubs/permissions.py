@@ -26,7 +26,8 @@ from .models import Club
 class Actor:
     """Who is writing: a user, a holder of a table link (with the user if one is logged in),
     or — with neither — the site itself (tasks, demo data, a tournament publishing its games),
-    which the services trust."""
+    which the services trust. Every service takes an actor, always: the site is named as
+    ``SITE``, never meant by a missing one."""
 
     user: object = None
     via_link: bool = False
@@ -39,6 +40,11 @@ class Actor:
     @property
     def is_site(self) -> bool:
         return self.user is None and not self.via_link
+
+
+#: The site itself as the actor: the tasks, the demo data, the reconciliation, the tests'
+#: set-up. The one actor allowed everything; written in audits with no user.
+SITE = Actor()
 
 
 class Do(StrEnum):
@@ -141,8 +147,8 @@ def player_private_allowed(who, player) -> bool:
     return clubs_where(user, Do.ORGANISE_CLUB).filter(memberships__player=player).exists()
 
 
-__all__ = ["Actor", "Do", "allowed", "clubs_where", "player_private_allowed", "remember_role",
-           "require"]
+__all__ = ["SITE", "Actor", "Do", "allowed", "clubs_where", "player_private_allowed",
+           "remember_role", "require"]
 
 
 # Older names, kept for the callers that ask in these words.

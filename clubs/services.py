@@ -9,10 +9,11 @@ from . import selectors
 from .audit import club_audit
 from .models import Club, ClubAuditEntry, Membership, Player
 from .permissions import Actor, Do, player_private_allowed, require
+from .refusals import Refused
 
 
-class NotAllowed(Exception):
-    pass
+class NotAllowed(Refused):
+    """A change of the club's members its rules do not allow (clubs/messages.py words it)."""
 
 
 class SimilarPlayers(Exception):
@@ -50,7 +51,7 @@ def _keep_an_organiser(members: dict[int, Membership], changed: Membership, role
     others = [m for m in members.values()
               if m.pk != changed.pk and m.role == Membership.Role.ORGANISER]
     if not others:
-        raise NotAllowed("a club keeps at least one organiser")
+        raise NotAllowed("organiser-kept")
 
 
 def _member_audit(actor, club, action, membership, *, before=None, after=None):
@@ -60,7 +61,7 @@ def _member_audit(actor, club, action, membership, *, before=None, after=None):
 
 
 def member_join(*, club: Club, player: Player, role: str = Membership.Role.MEMBER,
-                actor: Actor | None = None) -> Membership:
+                actor: Actor) -> Membership:
     """The player's new membership, written and audited. The caller has checked the actor's
     right (organising the club, or starting a game there for a newcomer) and that the player
     is not a member yet."""
@@ -72,12 +73,11 @@ def member_join(*, club: Club, player: Player, role: str = Membership.Role.MEMBE
 @transaction.atomic
 def member_add(*, club: Club, display_name: str = "", player: Player | None = None,
                role: str = Membership.Role.MEMBER, new_anyway: bool = False,
-               actor: Actor | None = None) -> Membership:
+               actor: Actor) -> Membership:
     """Add an existing player, or a new one by name, to the club; a member already there gets
     the role (never leaving the club without an organiser). A new name close to someone the
     club has is refused (SimilarPlayers) unless ``new_anyway``."""
-    if actor is not None:
-        require(actor, Do.ORGANISE_CLUB, club)
+    require(actor, Do.ORGANISE_CLUB, club)
     members = _lock_members(club)
     if player is None:
         player = player_new(club=club, display_name=display_name, new_anyway=new_anyway)
@@ -100,9 +100,8 @@ def _set_role(members, membership: Membership, role: str, actor) -> None:
 
 @transaction.atomic
 def member_set_role(*, membership: Membership, role: str,
-                    actor: Actor | None = None) -> Membership:
-    if actor is not None:
-        require(actor, Do.ORGANISE_CLUB, membership.club)
+                    actor: Actor) -> Membership:
+    require(actor, Do.ORGANISE_CLUB, membership.club)
     members = _lock_members(membership.club)
     current = next((m for m in members.values() if m.pk == membership.pk), None)
     if current is None:
@@ -113,10 +112,9 @@ def member_set_role(*, membership: Membership, role: str,
 
 
 @transaction.atomic
-def member_remove(*, membership: Membership, actor: Actor | None = None) -> None:
+def member_remove(*, membership: Membership, actor: Actor) -> None:
     club = membership.club
-    if actor is not None:
-        require(actor, Do.ORGANISE_CLUB, club)
+    require(actor, Do.ORGANISE_CLUB, club)
     members = _lock_members(club)
     current = next((m for m in members.values() if m.pk == membership.pk), None)
     if current is None:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from clubs import accounts, services
 from clubs import selectors as club_selectors
 from clubs.forms import AccountLinkForm, MemberAddForm, PasswordInviteForm, RoleForm
-from clubs.messages import similar_text
+from clubs.messages import refusal, similar_text
 from clubs.models import Club, Membership
 from clubs.page_cache import public_page
 from clubs.permissions import Actor, Do, can_organise, require
@@ -68,8 +68,8 @@ def member_add(request, slug):
         except services.SimilarPlayers as error:
             messages.warning(request, similar_text(error))
             return _club_page(request, club, add_form=form, similar=error, status=409)
-        except services.NotAllowed:
-            messages.error(request, _("A club keeps at least one organiser."))
+        except services.NotAllowed as refused:
+            messages.error(request, refusal(refused))
         else:
             messages.success(request, _("%(name)s is a member now.") % {
                 "name": membership.player.display_name})
@@ -89,8 +89,8 @@ def member_role(request, slug, membership_id):
     try:
         services.member_set_role(membership=membership, role=form.cleaned_data["role"],
                                  actor=Actor(user=request.user))
-    except services.NotAllowed:
-        messages.error(request, _("A club keeps at least one organiser."))
+    except services.NotAllowed as refused:
+        messages.error(request, refusal(refused))
     else:
         messages.success(request, _("Role changed."))
     return redirect(club)
@@ -151,8 +151,8 @@ def member_remove(request, slug, membership_id):
     membership = get_object_or_404(Membership, pk=membership_id, club=club)
     try:
         services.member_remove(membership=membership, actor=Actor(user=request.user))
-    except services.NotAllowed:
-        messages.error(request, _("A club keeps at least one organiser."))
+    except services.NotAllowed as refused:
+        messages.error(request, refusal(refused))
     else:
         messages.success(request, _("%(name)s is no longer a member.") % {
             "name": membership.player.display_name})

@@ -8,7 +8,7 @@ from clubs.permissions import Actor
 from .models import AuditEntry, Game, Seat, Turn
 
 
-def game_audit(game: Game, action: str, actor: Actor | None, **fields) -> AuditEntry:
+def game_audit(game: Game, action: str, actor: Actor, **fields) -> AuditEntry:
     """Write one entry. The game's id, title and club are copied so the entry still says what
     it was about after the game is deleted."""
     return AuditEntry.objects.create(

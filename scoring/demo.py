@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from clubs.permissions import SITE
 from scoring.engine import GameState, Phase, record_write, rules_resolve, tile_set
 
 from .models import Game, Round, Turn
@@ -102,12 +103,12 @@ class TableRobot:
 class Robot(TableRobot):
     """Plays a stored game, entering every turn and round end through the services."""
 
-    def __init__(self, game: Game, rng: random.Random, actor: Actor | None = None) -> None:
+    def __init__(self, game: Game, rng: random.Random, actor: Actor = SITE) -> None:
         seats = list(game.seats.order_by("position"))
         super().__init__(GameState([str(s.player_id) for s in seats], rules_resolve(game.rules)),
                          rng)
         self.game = game
-        self.actor = actor or Actor()
+        self.actor = actor
         self.last_outcome = None
 
     def turn(self, seat, draw, at=None, corners=None):
@@ -157,14 +158,14 @@ def demo_games(club: Club, players: list[Player], *, finished: int = 100,
             record = robot_record([p.display_name for p in table], club.default_preset, rng)
             played = now - timedelta(days=(finished - number) * 1.5, hours=rng.randrange(6))
             record["finished_at"] = played.isoformat()
-            game = game_import(club=club, record=record, actor=Actor())
+            game = game_import(club=club, record=record, actor=SITE)
             _date_back(game, played, minutes=rng.randrange(35, 90))
             games.append(_titled(game, {"kind": "club-evening", "date": played.date().isoformat(),
                                         "table": number % 3 + 1}))
         table = rng.sample(players, 3)
         record = robot_record([p.display_name for p in table], club.default_preset, rng,
                               rounds=1, extra_turns=7)
-        games.append(_titled(game_import(club=club, record=record, actor=Actor()),
+        games.append(_titled(game_import(club=club, record=record, actor=SITE),
                              {"kind": "tonight", "table": 1}))
     return games
 

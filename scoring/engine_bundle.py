@@ -1,5 +1,5 @@
 """The Python the tablet's own engine runs (Pyodide in a Web Worker), as one zip: the rules
-engine, the cores' error shape, the board's geometry and table_script, exactly the files the
+engine, the cores' error shape, the board's geometry and game_script, exactly the files the
 server imports. Served by views.tablet_engine and replayed against the server's results by
 tests/scoring/test_engine_in_pyodide.py."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("scoring/engine", "coded")
-MODULES = ("scoring/board_svg.py", "scoring/table_script.py")
+MODULES = ("scoring/board_svg.py", "scoring/game_script.py")
 
 
 def bundle_files() -> list[str]:

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext_lazy
 from clubs.json_input import JsonRefused, json_read
 from clubs.models import Player
 
-from . import table_script
+from . import game_script
 from .models import Game
 
 # Columns the record's values end up in.
@@ -39,7 +39,7 @@ DEPTH_MAX = 8
 RULE_VALUE_MAX = 100_000
 # The target a game or tournament may be started with on the site's own forms.
 TARGET_MAX = 5_000
-HAND_MAX = table_script.HAND_MAX
+HAND_MAX = game_script.HAND_MAX
 # Rules the game keeps in a column of its own, which bounds them more tightly than the rest
 # (the columns' range as Django gives it for every database, SQLite's laxness aside).
 RULE_COLUMN_MAX = {

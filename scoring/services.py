@@ -223,7 +223,7 @@ def game_start(
     overrides: dict | None = None,
     title: str = "",
     title_parts: dict | None = None,
-    actor: Actor | None = None,
+    actor: Actor,
 ) -> Game:
     """A new game with the players seated in the given (clockwise) order. ``title_parts``: a
     title the site makes up, worded when shown (scoring/titles.py).
@@ -233,11 +233,10 @@ def game_start(
     clubs.newcomers.SeatsInDoubt unless confirmed. A player chosen by a person must be one of
     the club's own (a member or a guest it is home to), else clubs.newcomers.SeatsElsewhere.
     A refused start writes nothing."""
-    if actor is not None:
-        require(actor, Do.START_GAME, club)
+    require(actor, Do.START_GAME, club)
     spec = {"preset": preset or club.default_preset, **(overrides or {})}
     rules = rules_resolve(spec)
-    if actor is not None and not actor.is_site:
+    if not actor.is_site:
         seats_check(club=club, players=[p for p in players if isinstance(p, Player)])
     wanted = newcomers_resolve(club=club, wanted=list(players))
     # The engine checks the player count and duplicates before anything is written; a
@@ -256,7 +255,7 @@ def game_start(
         rules=rules.to_dict(),
         target=rules.target,
         rounds_limit=rules.rounds_limit,
-        created_by=(actor.user if actor else None),
+        created_by=actor.user,
     )
     seats = Seat.objects.bulk_create(
         Seat(game=game, position=i, player=p) for i, p in enumerate(players)
@@ -597,7 +596,7 @@ def table_link_renew(*, game_id: int, actor: Actor) -> Game:
 
 
 @transaction.atomic
-def games_result_close(*, game_ids: list[int], actor: Actor | None = None) -> list[int]:
+def games_result_close(*, game_ids: list[int], actor: Actor) -> list[int]:
     """Close the results of these games (a tournament closes its complete round's games):
     from now on every write of them is refused (ResultClosed) until one is opened for a
     correction. Games already closed are left alone; returns the ids closed now."""
@@ -605,8 +604,7 @@ def games_result_close(*, game_ids: list[int], actor: Actor | None = None) -> li
     games = (Game.objects.select_for_update(of=("self",)).select_related("club")
              .filter(pk__in=game_ids).exclude(result_lock=Game.Lock.CLOSED).order_by("pk"))
     for game in games:
-        if actor is not None:
-            require(actor, Do.CLOSE_RESULT, game)
+        require(actor, Do.CLOSE_RESULT, game)
         before = {"result": game.result_lock}
         game.result_lock = Game.Lock.CLOSED
         game.save(update_fields=["result_lock"])
@@ -617,14 +615,13 @@ def games_result_close(*, game_ids: list[int], actor: Actor | None = None) -> li
 
 
 @transaction.atomic
-def game_result_open(*, game_id: int, reason: str, actor: Actor | None) -> Game:
+def game_result_open(*, game_id: int, reason: str, actor: Actor) -> Game:
     """Open a closed result for one correction: an organiser's action with a reason, audited.
     Any write may then change the game, and the first that leaves it over (finished or
     abandoned) closes it again (replay.game_save). The caller (tournaments) decides whether
     the result may be opened at all; ReopenRefused("reason-missing") without a reason."""
     game = _game_row(game_id)
-    if actor is not None:
-        require(actor, Do.CLOSE_RESULT, game)
+    require(actor, Do.CLOSE_RESULT, game)
     reason = (reason or "").strip()
     if not reason:
         raise ReopenRefused("reason-missing")

@@ -24,7 +24,7 @@ from scoring.engine import (
 from .audit import game_audit
 from .limits import record_limits_check
 from .models import AuditEntry, Game, Round, Seat, Turn
-from .records import record_rows_write
+from .record_rows import record_rows_write
 from .replay import game_save
 from .services import Actor, NotPlaying, game_locked, game_saved_announce
 

@@ -1,7 +1,7 @@
 """What the tablet's script needs to know about the table, worked out by the engine on the server.
 
 The script never judges a move: it is given, for every tile not on the table, each cell where the
-engine says it fits and the rotations that fit there, and what a pass would cost (table_script,
+engine says it fits and the rotations that fit there, and what a pass would cost (game_script,
 the same code the tablet's own engine runs). Choosing a tile then lights its cells at once, with
 no request, and still works while the Wi-Fi is down.
 """
@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 from clubs.numbers import signed
 from scoring.engine import Phase
 
-from .table_script import round_start, script_state, tile_fits
+from .game_script import round_start, script_state, tile_fits
 
 __all__ = ["ScriptData", "entry_label", "palette", "script_data", "tile_fits", "undo_question"]
 
@@ -39,19 +39,19 @@ class ScriptData(TypedDict, total=False):
     names: list[str]
     draws_left: int
     draw_penalty: int
-    # and "pass" (a keyword, so not declared here): table_script.pass_cost
+    # and "pass" (a keyword, so not declared here): game_script.pass_cost
     urls: dict[str, str]
     queue_key: str
     cells: dict[str, dict]
     tiles: dict[str, list]
-    start: dict  # the round for the tablet's own engine (table_script.round_start)
+    start: dict  # the round for the tablet's own engine (game_script.round_start)
     correcting: bool
     recorded: dict
 
 
 def palette(state, fits: dict) -> list[dict]:
     """The tiles not on the table, as the palette's buttons: each tile, its three numbers and
-    whether it fits anywhere (``fits``: table_fits' tiles); while the hands are entered any tile
+    whether it fits anywhere (``fits``: board_fits' tiles); while the hands are entered any tile
     may be chosen."""
     if state.phase == Phase.OVER:
         return []
@@ -86,7 +86,7 @@ def undo_question(view) -> str:
 
 def script_data(view, *, urls: dict, key_prefix: str) -> ScriptData:
     """Everything the tablet's script reads, as one JSON object (json_script; no inline script):
-    the rules' part from table_script (the same code the tablet's own engine runs), and the
+    the rules' part from game_script (the same code the tablet's own engine runs), and the
     game's version, names and addresses."""
     data = ScriptData(version=view.game.version, game=view.game.pk, names=view.names, urls=urls,
                       queue_key=key_prefix, **script_state(view.state))

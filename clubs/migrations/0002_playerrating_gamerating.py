@@ -6,9 +6,11 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    # The game ratings' table (clubs_gamerating) used to be made here too, which made clubs
+    # depend on scoring; ratings/migrations/0001 makes it now where it is missing. Sites that
+    # applied this migration before have it already (issue 22.3).
     dependencies = [
         ('clubs', '0001_initial'),
-        ('scoring', '0001_initial'),
     ]
 
     operations = [
@@ -31,27 +33,6 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': 'player rating',
                 'verbose_name_plural': 'player ratings',
-            },
-        ),
-        migrations.CreateModel(
-            name='GameRating',
-            fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('finished_at', models.DateTimeField()),
-                ('place', models.PositiveSmallIntegerField()),
-                ('score', models.IntegerField()),
-                ('mu_before', models.FloatField()),
-                ('sigma_before', models.FloatField()),
-                ('mu_after', models.FloatField()),
-                ('sigma_after', models.FloatField()),
-                ('before', models.IntegerField()),
-                ('after', models.IntegerField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='scoring.game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='game_ratings', to='clubs.player')),
-            ],
-            options={
-                'indexes': [models.Index(fields=['finished_at', 'game'], name='clubs_gamer_finishe_165e10_idx'), models.Index(fields=['player', 'finished_at', 'game'], name='clubs_gamer_player__abd0bd_idx')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'player'), name='game_rating_unique')],
             },
         ),
     ]

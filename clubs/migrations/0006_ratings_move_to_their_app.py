@@ -1,5 +1,6 @@
 """The ratings' models move to the ratings app: gone from clubs' state only. Their tables stay
-(clubs_playerrating, clubs_gamerating) and ratings/migrations/0001 takes them over."""
+(clubs_playerrating, clubs_gamerating) and ratings/migrations/0001 takes them over. (The game
+ratings were in clubs' state only on sites migrated before 0002 stopped making them.)"""
 
 from django.db import migrations
 
@@ -13,7 +14,6 @@ class Migration(migrations.Migration):
     operations = [
         migrations.SeparateDatabaseAndState(
             state_operations=[
-                migrations.DeleteModel(name="GameRating"),
                 migrations.DeleteModel(name="PlayerRating"),
             ],
         ),

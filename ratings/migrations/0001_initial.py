@@ -17,6 +17,18 @@ def _relabel(apps, schema_editor, old: str, new: str) -> None:
             types.filter(app_label=old, model=model).update(app_label=new)
 
 
+def game_ratings_table(apps, schema_editor):
+    # A site migrated before clubs/0002 stopped making it has the table; a new one makes it here
+    # (clubs sits below scoring, whose games it points at).
+    model = apps.get_model("ratings", "GameRating")
+    if model._meta.db_table not in schema_editor.connection.introspection.table_names():
+        schema_editor.create_model(model)
+
+
+def game_ratings_table_drop(apps, schema_editor):
+    schema_editor.delete_model(apps.get_model("ratings", "GameRating"))
+
+
 def content_types_to_ratings(apps, schema_editor):
     _relabel(apps, schema_editor, "clubs", "ratings")
 
@@ -84,5 +96,6 @@ class Migration(migrations.Migration):
                 ),
             ],
         ),
+        migrations.RunPython(game_ratings_table, game_ratings_table_drop),
         migrations.RunPython(content_types_to_ratings, content_types_to_clubs),
     ]

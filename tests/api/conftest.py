@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import pytest
 from django.core.cache import cache
 
+from clubs.permissions import SITE
 from ratings.services import ratings_recompute
 from scoring.demo import demo_games
 from scoring.models import Game
@@ -34,14 +35,15 @@ def build_world(size: int, name: str = "w") -> World:
                                  table_size=2, rounds=2)
     run_round(tournament, seed=1)
     run_round(tournament, seed=2)
-    services.knockout_start(tournament=tournament)
+    services.knockout_start(tournament=tournament, actor=SITE)
     ko = tournament.rounds.get(number=3)
-    services.round_publish(tournament_round=ko)
+    services.round_publish(tournament_round=ko, actor=SITE)
     play_round(TournamentRound.objects.get(pk=ko.pk))
     draft = services.tournament_create(club=club, name=f"Secret {name}",
-                                       starts_on=tournament.starts_on, table_size=2, rounds=1)
+                                       starts_on=tournament.starts_on, table_size=2, rounds=1,
+                                       actor=SITE)
     other = tournament_with(club, players[:4], name=f"Next {name}", table_size=2, rounds=1)
-    unpublished = services.round_generate(tournament=other)
+    unpublished = services.round_generate(tournament=other, actor=SITE)
     live = next(g for g in games if g.status == Game.Status.PLAYING)
     finished = next(g for g in games if g.status == Game.Status.FINISHED)
     return World(club, players, live, finished, tournament, draft, unpublished)

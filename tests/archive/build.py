@@ -6,6 +6,7 @@ import random
 
 from clubs.demo import demo_club
 from clubs.models import Club, Membership, Player
+from clubs.permissions import SITE
 from clubs.services import member_add
 from ratings.services import ratings_recompute
 from scoring.demo import Robot, demo_games, robot_record
@@ -26,7 +27,7 @@ def demo_site() -> dict:
     members = [m.player for m in club.memberships.select_related("player").order_by("pk")]
     anna = members[0]
     twin = member_add(club=club, display_name=anna.display_name,  # same name, new person
-                      new_anyway=True).player
+                      new_anyway=True, actor=SITE).player
     organiser = anna.user
     demo_games(club, members, finished=12)
     rng = random.Random(7)
@@ -46,9 +47,10 @@ def demo_site() -> dict:
     demo_tournaments(club, members)
     # Anna plays in a second club too: one person, two clubs.
     other = Club.objects.create(name="Neva Triominos", slug="neva", city="Saint Petersburg")
-    member_add(club=other, player=anna, role=Membership.Role.ORGANISER)
+    member_add(club=other, player=anna, role=Membership.Role.ORGANISER, actor=SITE)
     locals_ = [member_add(club=other, display_name=f"Neva {i}",
-                          role=Membership.Role.REFEREE if i == 0 else Membership.Role.MEMBER
+                          role=Membership.Role.REFEREE if i == 0 else Membership.Role.MEMBER,
+                          actor=SITE
                           ).player for i in range(3)]
     referee = UserFactory(username="neva-ref")
     locals_[0].user = referee

@@ -9,6 +9,7 @@ import pytest
 from archive.club import club_export, club_import
 from archive.errors import ArchiveError
 from clubs.models import Club, Membership
+from clubs.permissions import SITE
 from ratings.services import ratings_recompute
 from scoring.demo import Robot
 from scoring.services import Actor, game_start
@@ -48,7 +49,7 @@ def test_paper_games_round_trip():
 def test_paper_rounds_that_do_not_add_up_are_refused():
     club = ClubFactory(slug="paper")
     players = [member(club, name="Anna"), member(club, name="Boris")]
-    game = game_start(club=club, players=players)
+    game = game_start(club=club, players=players, actor=SITE)
     game_sheet_enter(game_id=game.pk, rounds=[[120, 30], [90, 40]], actor=Actor())
     data = json.loads(json.dumps(club_export(club)))
     _empty_database()

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from archive.club import club_export, club_import
 from archive.errors import ArchiveError
 from clubs.models import Club, Membership, Player
+from clubs.permissions import SITE
 from clubs.services import member_add
 from scoring.demo import Robot
 from scoring.models import AuditEntry, Game, Turn
@@ -86,7 +87,7 @@ def test_the_file_imports_cleanly(exported):
     assert get_user_model().objects.get(username="small-org").has_usable_password() is False
     # Ids kept from the file; the next game still gets a fresh one.
     assert game.pk == exported["games"][0]["id"]
-    later = game_start(club=club, players=list(Player.objects.all()[:2]))
+    later = game_start(club=club, players=list(Player.objects.all()[:2]), actor=SITE)
     assert later.pk > game.pk
 
 
@@ -148,8 +149,8 @@ def test_ids_taken_here_give_new_ids_and_players_merge_by_identity(exported):
     here = ClubFactory(slug="here")
     first = exported["players"][0]
     known = Player.objects.create(display_name="Anna K.", uuid=first["uuid"])
-    member_add(club=here, player=known)
-    taken = game_start(club=here, players=[known, member(here)])
+    member_add(club=here, player=known, actor=SITE)
+    taken = game_start(club=here, players=[known, member(here)], actor=SITE)
     exported["games"][0]["id"] = taken.pk  # an id in use here
     for entry in exported["audit"]:
         entry["game"] = taken.pk

@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clubs import push
+from clubs.permissions import SITE
 from config.asgi import application
 from scoring import live
 from tests.factories import ClubFactory
@@ -220,10 +221,10 @@ def test_a_tournament_change_and_new_ratings_are_pushed_after_commit(
 
     club = ClubFactory(default_preset="pressman")
     tournament = services.tournament_create(club=club, name="Push Cup",
-                                            starts_on=datetime.date(2026, 5, 1))
+                                            starts_on=datetime.date(2026, 5, 1), actor=SITE)
     layer, channel = _listening(push.tournament_topic(tournament.pk))
     with django_capture_on_commit_callbacks(execute=False) as hooks:
-        services.tournament_open(tournament=tournament)
+        services.tournament_open(tournament=tournament, actor=SITE)
     assert _heard(layer, channel) == []
     for hook in hooks:
         hook()

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Membership, Player
+from clubs.permissions import SITE
 from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
@@ -23,8 +24,8 @@ def test_organiser_registers_without_creating_a_duplicate(page, live_server):
     for name in ("Boris Orlov", "Vera Lis", "Gleb Kim"):
         member(club, name=name)
     tournament = services.tournament_create(club=club, name="Club Cup", table_size=4,
-                                            starts_on=date(2026, 5, 9), rounds=3)
-    services.tournament_open(tournament=tournament)
+                                            starts_on=date(2026, 5, 9), rounds=3, actor=SITE)
+    services.tournament_open(tournament=tournament, actor=SITE)
     people = Player.objects.count()
 
     log_in(page, live_server, "reg-org")

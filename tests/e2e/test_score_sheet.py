@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Membership
+from clubs.permissions import SITE
 from scoring.models import Game
 from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
@@ -23,12 +24,12 @@ def test_organiser_enters_a_score_sheet_for_a_table(page, live_server):
     member(club, Membership.Role.ORGANISER, user=user, name="Olga Organiser")
     players = [member(club, name=name) for name in ("Anna", "Boris", "Vera", "Gleb")]
     tournament = services.tournament_create(club=club, name="Paper Cup", table_size=4,
-                                            starts_on=date(2026, 5, 9), rounds=1)
-    services.tournament_open(tournament=tournament)
+                                            starts_on=date(2026, 5, 9), rounds=1, actor=SITE)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for player in players:
-        services.registration_add(tournament=tournament, player=player, checked_in=True)
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+        services.registration_add(tournament=tournament, player=player, checked_in=True, actor=SITE)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     table = TournamentRound.objects.get(pk=rnd.pk).tables.select_related("game").get(number=1)
     names = {p.pk: p.display_name for p in players}
     seated = [names[pk] for pk in table.player_ids]

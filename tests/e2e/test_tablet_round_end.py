@@ -149,6 +149,8 @@ def test_an_84_tile_tournament_game_fits_in_play(browser, live_server):
         page.fill("#tile-typed", "656")
         page.press("#tile-typed", "Enter")
         assert page.locator('.ptile.selected[data-tile="5-6-6"]').count() == 1
+    finally:
+        context.close()
 
 
 # Each hand's label, the player's name and "(1 tile)", shown whole: the text is not cut (no

@@ -13,6 +13,7 @@ from django.utils.translation import gettext, pgettext
 from playwright.sync_api import expect
 
 from clubs.models import Membership
+from clubs.permissions import SITE
 from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
@@ -66,10 +67,10 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     players = [member(club, name=name) for name in (
         "Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya")]
     tournament = services.tournament_create(club=club, name="Club Cup", table_size=4,
-                                            starts_on=date(2026, 5, 9), rounds=3)
-    services.tournament_open(tournament=tournament)
+                                            starts_on=date(2026, 5, 9), rounds=3, actor=SITE)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for player in players:
-        services.registration_add(tournament=tournament, player=player, checked_in=True)
+        services.registration_add(tournament=tournament, player=player, checked_in=True, actor=SITE)
 
     log_in(page, live_server, "tournament-org")
     page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
@@ -124,11 +125,11 @@ def test_the_pair_button_says_it_is_pairing_and_cannot_be_pressed_twice(page, li
     user = UserFactory(username="busy-org")
     member(club, Membership.Role.ORGANISER, user=user, name="Olga Organiser")
     tournament = services.tournament_create(club=club, name="Busy Cup", table_size=4,
-                                            starts_on=date(2026, 5, 9), rounds=3)
-    services.tournament_open(tournament=tournament)
+                                            starts_on=date(2026, 5, 9), rounds=3, actor=SITE)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for name in ("Anna", "Boris", "Vera", "Gleb"):
         services.registration_add(tournament=tournament, player=member(club, name=name),
-                                  checked_in=True)
+                                  checked_in=True, actor=SITE)
     log_in(page, live_server, "busy-org")
     page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
     # The server's answer never comes (204: the page stays), as if the pairing took long.

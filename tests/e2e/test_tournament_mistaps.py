@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Membership
+from clubs.permissions import SITE
 from scoring.models import Game
 from scoring.services import Actor
 from scoring.sheets import game_final_enter
@@ -43,11 +44,11 @@ def test_every_stage_changing_tap_at_the_wrong_moment_is_caught(page, live_serve
            name="Olga Organiser")
     tournament = services.tournament_create(
         club=club, name="Mistap Cup", table_size=4, starts_on=date(2026, 5, 9), rounds=3,
-        rounds_per_game=1, knockout_size=4)
-    services.tournament_open(tournament=tournament)
+        rounds_per_game=1, knockout_size=4, actor=SITE)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for name in ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya"):
         services.registration_add(tournament=tournament, player=member(club, name=name),
-                                  checked_in=True)
+                                  checked_in=True, actor=SITE)
     log_in(page, live_server, "day-org")
     manage = f"{live_server.url}/tournaments/{tournament.slug}/manage/"
     page.goto(manage)

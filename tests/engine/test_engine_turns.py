@@ -89,7 +89,7 @@ def test_check_order_occupied_before_no_such_tile():
 
 
 def test_check_order_no_such_tile_before_tile_played():
-    # 2-3-4 is on the table; read the other way round its numbers name no tile of the set. An
+    # 2-3-4 is on the board; read the other way round its numbers name no tile of the set. An
     # engine that knew tiles by their numbers alone would answer "tile-played" here.
     state = GameState(["A", "B"], rules_resolve("pressman"))
     state.play(0, at=(0, 0), corners=(2, 3, 4))

@@ -18,6 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, reverse
 
 import scoring
+from clubs.permissions import SITE
 from ratings.models import GameRating
 from scoring.messages import RESULT_CLOSED
 from scoring.models import AuditEntry, Game, Round, Seat, Turn
@@ -134,7 +135,7 @@ CALLS = {
                                             "actor": Actor()},
     "sheets.record_sheet_apply": lambda c: {"game": c.game, "record": _sheet_record(c.game),
                                             "actor": Actor()},
-    "records.record_rows_write": lambda c: {
+    "record_rows.record_rows_write": lambda c: {
         "game": c.game, "seats": list(c.game.seats.order_by("position")),
         "record": game_export(c.game), "actor": Actor()},
 }
@@ -307,11 +308,11 @@ def day():
     entered from paper (final scores) and complete."""
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 8), rounds=3, knockout_size=4)
-    rnd = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(tournament_round=rnd)
+    rnd = tournaments.round_generate(tournament=tournament, actor=SITE)
+    tournaments.round_publish(tournament_round=rnd, actor=SITE)
     for table in rnd.tables.select_related("game").order_by("number"):
         game_final_enter(game_id=table.game_id, scores=[60, 40, 20, 10], actor=Actor())
-    tournaments.round_complete(tournament_round=rnd)
+    tournaments.round_complete(tournament_round=rnd, actor=SITE)
     return tournament, rnd, Actor(user=organiser)
 
 
@@ -325,8 +326,8 @@ def _tables(rnd):
 
 def test_a_result_of_a_complete_round_changes_nowhere_while_round_2_is_played(client, day):
     tournament, first, actor = day
-    second = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(tournament_round=second)
+    second = tournaments.round_generate(tournament=tournament, actor=SITE)
+    tournaments.round_publish(tournament_round=second, actor=SITE)
     game = first.tables.select_related("game").get(number=1).game
     standings = _standings(tournament)
     client.force_login(actor.user)
@@ -350,8 +351,8 @@ def test_a_result_of_a_complete_round_changes_nowhere_while_round_2_is_played(cl
 def test_a_reopened_result_is_corrected_once_and_the_standings_follow(
         client, day, django_capture_on_commit_callbacks):
     tournament, first, actor = day
-    second = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(tournament_round=second)
+    second = tournaments.round_generate(tournament=tournament, actor=SITE)
+    tournaments.round_publish(tournament_round=second, actor=SITE)
     paired = _tables(second)
     table = first.tables.select_related("game").get(number=1)
     seats = list(table.game.seats.order_by("position").values_list("player_id", flat=True))
@@ -400,11 +401,11 @@ def test_a_reopened_result_is_corrected_once_and_the_standings_follow(
 def test_a_finished_tournament_is_reopened_with_a_reason_before_a_result_is(client, day):
     tournament, first, actor = day
     for _number in (2, 3):
-        rnd = tournaments.round_generate(tournament=tournament)
-        tournaments.round_publish(tournament_round=rnd)
+        rnd = tournaments.round_generate(tournament=tournament, actor=SITE)
+        tournaments.round_publish(tournament_round=rnd, actor=SITE)
         for t in rnd.tables.order_by("number"):
             game_final_enter(game_id=t.game_id, scores=[60, 40, 20, 10], actor=Actor())
-        tournaments.round_complete(tournament_round=rnd)
+        tournaments.round_complete(tournament_round=rnd, actor=SITE)
     tournament = tournaments.tournament_finish(tournament=tournament, actor=actor, early=True)
     winner = tournament.winner_id
     table = first.tables.get(number=1)
@@ -432,16 +433,16 @@ def test_a_knockout_result_stays_once_the_bracket_has_moved_on():
     club, organiser = organised_club()
     actor = Actor(user=organiser)
     tournament = tournament_with(club, field(club, 8), rounds=1, knockout_size=4, table_size=2)
-    first = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(tournament_round=first)
+    first = tournaments.round_generate(tournament=tournament, actor=SITE)
+    tournaments.round_publish(tournament_round=first, actor=SITE)
     for t in first.tables.order_by("number"):
         game_final_enter(game_id=t.game_id, scores=[60, 40], actor=Actor())
-    tournaments.round_complete(tournament_round=first)
+    tournaments.round_complete(tournament_round=first, actor=SITE)
     semis = tournaments.knockout_start(tournament=tournament, actor=actor)
-    tournaments.round_publish(tournament_round=semis)
+    tournaments.round_publish(tournament_round=semis, actor=SITE)
     for t in semis.tables.order_by("number"):
         game_final_enter(game_id=t.game_id, scores=[60, 40], actor=Actor())
-    tournaments.round_complete(tournament_round=semis)
+    tournaments.round_complete(tournament_round=semis, actor=SITE)
     final = tournaments.round_generate(tournament=tournament, actor=actor)
     with pytest.raises(tournaments.Refused) as refused:
         tournaments.table_result_reopen(table=semis.tables.get(number=1), reason="typo",
@@ -452,14 +453,14 @@ def test_a_knockout_result_stays_once_the_bracket_has_moved_on():
 
 def test_a_table_link_of_a_closed_game_undoes_nothing_and_an_abandoned_table_stays(day):
     tournament, _first, actor = day
-    rnd = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(tournament_round=rnd)
+    rnd = tournaments.round_generate(tournament=tournament, actor=SITE)
+    tournaments.round_publish(tournament_round=rnd, actor=SITE)
     one, two = rnd.tables.select_related("game").order_by("number")
     from scoring.services import game_abandon
 
     game_abandon(game_id=one.game_id, actor=Actor())
     game_final_enter(game_id=two.game_id, scores=[60, 40, 20, 10], actor=Actor())
-    tournaments.round_complete(tournament_round=rnd)
+    tournaments.round_complete(tournament_round=rnd, actor=SITE)
     with pytest.raises(tournaments.Refused) as refused:
         tournaments.table_replay(table=one, actor=actor)
     assert refused.value.code == "result-closed"
@@ -494,8 +495,8 @@ def test_the_migration_closes_the_games_of_complete_rounds(migrate_to):
     club, _organiser = organised_club()
     tournament = tournament_with(club, field(club, 4), rounds=2)
     complete = run_round(tournament, seed=1)
-    playing = tournaments.round_generate(tournament=tournament)
-    tournaments.round_publish(tournament_round=playing)
+    playing = tournaments.round_generate(tournament=tournament, actor=SITE)
+    tournaments.round_publish(tournament_round=playing, actor=SITE)
     done_game = complete.tables.get(bye=False).game_id
     open_game = playing.tables.get(bye=False).game_id
     migrate_to([("scoring", "0005_verbose_names_and_audit_actions"),

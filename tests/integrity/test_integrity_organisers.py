@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 
 from clubs.models import ClubAuditEntry, Membership
-from clubs.permissions import Actor
+from clubs.permissions import SITE, Actor
 from clubs.services import NotAllowed, member_add, member_remove, member_set_role
 from tests.factories import ClubFactory, UserFactory, member
 from tests.together import run_together
@@ -23,11 +23,11 @@ def test_every_service_keeps_the_last_organiser():
     boss = member(club, ORGANISER)
     only = Membership.objects.get(club=club, player=boss)
     with pytest.raises(NotAllowed):
-        member_add(club=club, player=boss, role=MEMBER)
+        member_add(club=club, player=boss, role=MEMBER, actor=SITE)
     with pytest.raises(NotAllowed):
-        member_set_role(membership=only, role=MEMBER)
+        member_set_role(membership=only, role=MEMBER, actor=SITE)
     with pytest.raises(NotAllowed):
-        member_remove(membership=only)
+        member_remove(membership=only, actor=SITE)
     assert _organisers(club) == 1
     assert not ClubAuditEntry.objects.exists()
 
@@ -61,10 +61,10 @@ def test_member_changes_are_audited_with_who_and_what():
 
 def _change(how, club, membership):
     if how == "demote":
-        return lambda: member_set_role(membership=membership, role=MEMBER)
+        return lambda: member_set_role(membership=membership, role=MEMBER, actor=SITE)
     if how == "remove":
-        return lambda: member_remove(membership=membership)
-    return lambda: member_add(club=club, player=membership.player, role=MEMBER)
+        return lambda: member_remove(membership=membership, actor=SITE)
+    return lambda: member_add(club=club, player=membership.player, role=MEMBER, actor=SITE)
 
 
 @pytest.mark.parametrize("attempt", range(10))

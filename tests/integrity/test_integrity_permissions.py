@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubs.models import ClubAuditEntry, Membership
-from clubs.permissions import Actor, Do, allowed
+from clubs.permissions import SITE, Actor, Do, allowed
 from scoring.demo import robot_record
 from scoring.models import AuditEntry, Game, Turn
 from scoring.services import game_delete, game_start, turn_record
@@ -75,7 +75,8 @@ def world():
                 actor=Actor())
     game.refresh_from_db()
     done = imported_finished_game(club)
-    tournament = tournament_create(club=club, name="Spring Open", starts_on=date(2026, 4, 18))
+    tournament = tournament_create(club=club, name="Spring Open", starts_on=date(2026, 4, 18),
+                                   actor=SITE)
     return {"club": club, "other": other, "game": game, "finished": done,
             "tournament": tournament, "players": players}
 

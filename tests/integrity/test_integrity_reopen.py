@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Membership
+from clubs.permissions import SITE
 from ratings.models import GameRating
 from scoring.messages import RESULT_CLOSED
 from scoring.models import AuditEntry, Game, Seat
@@ -173,7 +174,7 @@ def test_reopening_a_game_of_the_last_round_opens_the_round_again(
                                                round_number=rnd.number).exists()
     # No next round while the game is played again.
     with pytest.raises(tournaments.Refused) as refused:
-        tournaments.round_generate(tournament=tournament)
+        tournaments.round_generate(tournament=tournament, actor=SITE)
     assert refused.value.code == "round-in-progress"
     entry = AuditEntry.objects.get(game=game, action="reopen")
     with django_capture_on_commit_callbacks(execute=True):
@@ -187,7 +188,7 @@ def test_reopening_a_game_of_the_last_round_opens_the_round_again(
 def test_a_closed_result_is_not_reopened_from_the_game_page(client, tournament):
     tournament, organiser = tournament
     first = run_round(tournament)
-    tournaments.round_generate(tournament=tournament)
+    tournaments.round_generate(tournament=tournament, actor=SITE)
     game = first.tables.filter(bye=False).first().game
     version = game.version
     client.force_login(organiser)

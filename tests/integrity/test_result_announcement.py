@@ -7,6 +7,7 @@ import random
 import pytest
 from django.db.models import ProtectedError
 
+from clubs.permissions import SITE
 from ratings import core
 from ratings.models import GameRating, PlayerRating
 from scoring.demo import Robot
@@ -38,8 +39,8 @@ def heard():
 def published_round():
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 12), rounds_per_game=1)
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     rnd.refresh_from_db()
     tablet, sheet, final = rnd.tables.select_related("game").order_by("number")
     return tournament, rnd, (tablet.game, sheet.game, final.game), Actor(user=organiser)

@@ -4,6 +4,7 @@ in their tables, and the content types (with their permissions) are renamed, not
 import pytest
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 
 BEFORE = [("clubs", "0005_club_player_uuid")]
 AFTER = [("clubs", "0006_ratings_move_to_their_app"), ("ratings", "0001_initial")]
@@ -33,3 +34,15 @@ def test_ratings_rows_and_content_types_move_to_the_ratings_app(migrate_to):
         app_label="clubs", model__in=["playerrating", "gamerating"]).exists()
     assert set(Permission.objects.filter(content_type=moved).values_list(
         "codename", flat=True)) >= {"view_playerrating"}
+    # clubs/0002 no longer makes the game ratings' table (clubs would depend on scoring):
+    # ratings/0001 makes it where it is missing, and takes it away when unapplied.
+    assert "clubs_gamerating" in connection.introspection.table_names()
+
+
+def test_clubs_migrations_depend_on_no_app_above_clubs():
+    from django.db.migrations.loader import MigrationLoader
+
+    graph = MigrationLoader(None, ignore_no_migrations=True).graph
+    clubs = [key for key in graph.nodes if key[0] == "clubs"]
+    above = {parent[0] for key in clubs for parent in graph.node_map[key].parents}
+    assert above <= {"clubs", "auth", "contenttypes", "admin"}, above

@@ -1,4 +1,4 @@
-"""A game record replayed turn by turn through table_script.TableSession, every answer kept:
+"""A game record replayed turn by turn through game_script.GameSession, every answer kept:
 each turn's points and breakdown, the scoreboard's numbers, a digest of the tablet's data (its
 fits and pass cost) and each round's end. Pure: the agreement test runs this same file under
 CPython (the server's engine) and under Pyodide (the tablet's) and compares the traces."""
@@ -7,7 +7,7 @@ import hashlib
 import json
 
 from scoring.engine import GameState, HandCount, rules_resolve
-from scoring.table_script import TableSession, round_start, script_state, table_numbers
+from scoring.game_script import GameSession, round_start, scoreboard_numbers, script_state
 
 
 def _digest(value) -> str:
@@ -24,14 +24,14 @@ def _hands(rnd, seats):
 
 def trace(record: dict) -> list:
     """Every step of the record as plain values, each round replayed as the tablet does: from
-    the totals it started with (table_script.round_start)."""
+    the totals it started with (game_script.round_start)."""
     out = []
     rules = rules_resolve(record["rules"])
     seats = {name: seat for seat, name in enumerate(record["players"])}
     totals = None
     for index, rnd in enumerate(record["rounds"]):
         fresh = GameState(record["players"], rules, totals=totals, rounds_played=index)
-        session = TableSession(round_start(fresh, start_totals=totals))
+        session = GameSession(round_start(fresh, start_totals=totals))
         if "dealt" in rnd:
             session.state.deal(rnd["dealt"])
         out.append(["start", _digest(script_state(session.state))])
@@ -43,6 +43,6 @@ def trace(record: dict) -> list:
         if "hands" in rnd:
             end = session.state.end_round(_hands(rnd, seats))
             out.append(["end", end.reason, end.winner, list(end.points), list(end.pips),
-                        end.game_over, table_numbers(session.state)])
+                        end.game_over, scoreboard_numbers(session.state)])
             totals = list(session.state.totals)
     return out

@@ -49,7 +49,7 @@ URLS = {name: f"/t/x/{name}/" for name in ("tablet", "fits", "turn", "turns", "u
 
 
 def tablet(table: GameShown, **extra) -> str:
-    context = {"table": table, "urls": URLS, "data": {"version": table.version, "pass": None},
+    context = {"shown": table, "urls": URLS, "data": {"version": table.version, "pass": None},
                "palette": [{"tile": "0-0-0", "numbers": (0, 0, 0), "fits": True}],
                "undo_question": "Undo: Anna 2-4-5, +51?", "notice": "", "duplicate": False,
                "correcting": False, "first_holder": 1, **extra}
@@ -105,7 +105,7 @@ def test_the_tablet_shows_the_end_of_the_game():
 
 
 def live(table: GameShown, **extra) -> str:
-    context = {"table": table, "log": [], "polled": True, "awaiting_ratings": False,
+    context = {"shown": table, "log": [], "polled": True, "awaiting_ratings": False,
                "rated": False, "result": [], "oob": False, **extra}
     with strict_templates, override("en"):
         return render_to_string("scoring/partials/live.html", context)

@@ -3,6 +3,7 @@
 import pytest
 from django.db import connection
 
+from clubs.permissions import SITE
 from scoring.models import Turn
 from scoring.services import Actor, Conflict, game_start, turn_record
 from tests.factories import ClubFactory, member
@@ -26,7 +27,8 @@ def race(game, moves):
 
 def test_two_tablets_racing_record_one_turn_and_one_conflict():
     club = ClubFactory()
-    game = game_start(club=club, players=[member(club), member(club)], preset="pressman")
+    game = game_start(club=club, players=[member(club), member(club)], preset="pressman",
+                      actor=SITE)
     outcomes = race(game, [
         {"seat": 0, "at": (0, 0), "corners": (4, 4, 4)},
         {"seat": 1, "at": (0, 0), "corners": (5, 5, 5)},
@@ -42,7 +44,8 @@ def test_two_tablets_racing_record_one_turn_and_one_conflict():
 
 def test_the_same_submission_twice_at_once_is_recorded_once():
     club = ClubFactory()
-    game = game_start(club=club, players=[member(club), member(club)], preset="pressman")
+    game = game_start(club=club, players=[member(club), member(club)], preset="pressman",
+                      actor=SITE)
     move = {"seat": 0, "at": (0, 0), "corners": (4, 4, 4), "client_key": "retry-1"}
     outcomes = race(game, [move, move])
     assert all(not isinstance(o, Conflict) for o in outcomes)

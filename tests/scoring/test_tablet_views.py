@@ -161,7 +161,7 @@ def test_the_tablets_engine_is_served_with_its_words(client, referee, game):
     bundle = client.get(urls["engine"])
     assert bundle.status_code == 200 and bundle["Content-Type"] == "application/zip"
     names = zipfile.ZipFile(io.BytesIO(bundle.content)).namelist()
-    assert {"scoring/engine/state.py", "coded/__init__.py", "scoring/table_script.py",
+    assert {"scoring/engine/state.py", "coded/__init__.py", "scoring/game_script.py",
             "scoring/board_svg.py", "scoring/__init__.py"} <= set(names)
     assert not any("models" in name or "views" in name for name in names)
     worker = client.get(urls["engine_worker"])

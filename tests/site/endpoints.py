@@ -26,6 +26,7 @@ from django.urls.converters import IntConverter, SlugConverter, StringConverter
 from django.urls.exceptions import Resolver404
 
 from clubs.models import Club, Membership, Player
+from clubs.permissions import SITE
 from scoring.demo import Robot
 from scoring.models import Game
 from scoring.services import Actor, game_start
@@ -105,21 +106,23 @@ def world_build() -> World:
                + [member(other)], preset="pressman", actor=Actor())
     cup = tournament_services.tournament_create(
         club=club, name="Fuzz Cup", starts_on=date(2026, 6, 1), table_size=4, rounds=2,
-        rounds_per_game=1, knockout_size=4)
-    tournament_services.tournament_open(tournament=cup)
+        rounds_per_game=1, knockout_size=4, actor=SITE)
+    tournament_services.tournament_open(tournament=cup, actor=SITE)
     for player in players:
-        tournament_services.registration_add(tournament=cup, player=player, checked_in=True)
-    rnd = tournament_services.round_generate(tournament=cup)
-    tournament_services.round_publish(tournament_round=rnd)
+        tournament_services.registration_add(tournament=cup, player=player, checked_in=True,
+                                             actor=SITE)
+    rnd = tournament_services.round_generate(tournament=cup, actor=SITE)
+    tournament_services.round_publish(tournament_round=rnd, actor=SITE)
     tournament_services.tournament_create(club=club, name="Later Cup",
-                                          starts_on=date(2026, 9, 1))
+                                          starts_on=date(2026, 9, 1), actor=SITE)
     # A round still in draft, so the organiser's swap and move forms are on a page.
     draft = tournament_services.tournament_create(club=club, name="Draft Cup",
-                                                  starts_on=date(2026, 7, 1), rounds=1)
-    tournament_services.tournament_open(tournament=draft)
+                                                  starts_on=date(2026, 7, 1), rounds=1, actor=SITE)
+    tournament_services.tournament_open(tournament=draft, actor=SITE)
     for player in players[:6]:
-        tournament_services.registration_add(tournament=draft, player=player, checked_in=True)
-    tournament_services.round_generate(tournament=draft)
+        tournament_services.registration_add(tournament=draft, player=player, checked_in=True,
+                                             actor=SITE)
+    tournament_services.round_generate(tournament=draft, actor=SITE)
     playing.refresh_from_db()
     world = World(club=club, users=users, token=playing.table_token)
     for kind, user in users.items():

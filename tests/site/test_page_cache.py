@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from clubs import data_version
 from clubs.models import Player
+from clubs.permissions import SITE
 from ratings.services import ratings_recompute
 from scoring.models import Game
 from tests.factories import member
@@ -31,8 +32,8 @@ def site():
     players = field(club, 8)
     tournament = tournament_with(club, players)
     run_round(tournament)
-    second = tournament_services.round_generate(tournament=tournament)
-    tournament_services.round_publish(tournament_round=second)
+    second = tournament_services.round_generate(tournament=tournament, actor=SITE)
+    tournament_services.round_publish(tournament_round=second, actor=SITE)
     ratings_recompute()
     finished = Game.objects.filter(status=Game.Status.FINISHED).order_by("pk").first()
     live = Game.objects.filter(status=Game.Status.PLAYING).order_by("pk").first()

@@ -11,6 +11,7 @@ from django.test import Client
 
 from clubs import selectors as club_selectors
 from clubs.models import Club, Player
+from clubs.permissions import SITE
 from ratings import selectors as rating_selectors
 from scoring import selectors as game_selectors
 from scoring.models import Game
@@ -29,10 +30,11 @@ def _order(page: str, pattern: str) -> list[str]:
 def test_tournaments_of_one_day_and_name_are_listed_by_their_number():
     club = ClubFactory()
     # Enough rows for PostgreSQL's sort to be quicksort, which keeps no order among equals.
-    cups = [services.tournament_create(club=club, name="Open", starts_on=date(2026, 5, 1))
+    cups = [services.tournament_create(club=club, name="Open", starts_on=date(2026, 5, 1),
+                                       actor=SITE)
             for _ in range(20)]
     for cup in cups:
-        services.tournament_open(tournament=cup)
+        services.tournament_open(tournament=cup, actor=SITE)
     Tournament.objects.filter(pk=cups[0].pk).update(name="Open")  # rewritten: last on disk
     page = Client().get("/tournaments/").content.decode()
     assert _order(page, r'href="/tournaments/(open[\w-]*)/"') == [c.slug for c in cups]

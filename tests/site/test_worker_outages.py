@@ -12,6 +12,7 @@ from datetime import timedelta
 from django.db import connection
 from django.utils import timezone
 
+from clubs.permissions import SITE
 from ratings.models import GameRating, PlayerRating
 from ratings.services import _RATINGS_LOCK
 from ratings.tasks import ratings_rebuild
@@ -107,7 +108,8 @@ def _tournament_table_of_two():
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 2), table_size=2, rounds=1,
                                  preset="pressman", target=20, rounds_per_game=None)
-    rnd = services.round_publish(tournament_round=services.round_generate(tournament=tournament))
+    rnd = services.round_publish(
+        tournament_round=services.round_generate(tournament=tournament, actor=SITE), actor=SITE)
     [table] = rnd.tables.filter(bye=False).select_related("game")
     Round.objects.filter(game=table.game, number=0).update(dealt=1)
     return rnd, table.game, organiser

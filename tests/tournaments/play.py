@@ -3,6 +3,7 @@
 import random
 from datetime import date
 
+from clubs.permissions import SITE
 from scoring.demo import robot_record
 from scoring.services import Actor
 from scoring.sheets import game_record_attach
@@ -23,10 +24,11 @@ def field(club, count):
 def tournament_with(club, players, *, check_in=True, **settings):
     settings = {"name": "Spring Open", "starts_on": date(2026, 4, 18), "table_size": 4,
                 "rounds": 4, "rounds_per_game": 1, **settings}
-    tournament = services.tournament_create(club=club, **settings)
-    services.tournament_open(tournament=tournament)
+    tournament = services.tournament_create(club=club, actor=SITE, **settings)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for player in players:
-        services.registration_add(tournament=tournament, player=player, checked_in=check_in)
+        services.registration_add(tournament=tournament, player=player, checked_in=check_in,
+                                  actor=SITE)
     return tournament
 
 
@@ -46,8 +48,8 @@ def play_round(rnd: TournamentRound, seed: int = 0) -> None:
 
 
 def run_round(tournament, seed: int = 0) -> TournamentRound:
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     rnd.refresh_from_db()
     play_round(rnd, seed)
-    return services.round_complete(tournament_round=rnd)
+    return services.round_complete(tournament_round=rnd, actor=SITE)

@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from clubs.permissions import SITE
 from tests.sentences import assert_sentence
 from tournaments import pairing, services
 from tournaments.messages import pairing_refusal, refusal, round_failure
@@ -129,7 +130,7 @@ def test_a_pairing_refused_by_the_core_is_stored_by_code_and_shown_in_each_langu
     tournament = tournament_with(club, field(club, 6), table_size=3)
     # A table size the form never offers, as a row edited by hand could hold.
     Tournament.objects.filter(pk=tournament.pk).update(table_size=5)
-    rnd = services.round_generate(tournament=Tournament.objects.get(pk=tournament.pk))
+    rnd = services.round_generate(tournament=Tournament.objects.get(pk=tournament.pk), actor=SITE)
     rnd.refresh_from_db()
     assert rnd.status == TournamentRound.Status.PAIRING
     assert rnd.failure == {"kind": "pairing", "code": "bad-table-size",
@@ -141,3 +142,22 @@ def test_a_pairing_refused_by_the_core_is_stored_by_code_and_shown_in_each_langu
     assert "table_size" not in ru
     en = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Tables seat 2, 3 or 4 players, not 5." in en
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_words_an_old_english_only_failure(migrate_to):
+    """Rounds that failed before failures were stored by code kept only an English message
+    (TournamentRound.error, gone since tournaments 0011): they say something went wrong, in the
+    reader's language."""
+    club, _organiser = organised_club()
+    tournament = tournament_with(club, field(club, 4), rounds=2)
+    failed = services.round_generate(tournament=tournament, actor=SITE)
+    TournamentRound.objects.filter(pk=failed.pk).update(failure=None)
+    old = migrate_to([("tournaments", "0010_closed_results_creation_key")])
+    old.get_model("tournaments", "TournamentRound").objects.filter(pk=failed.pk).update(
+        error="No pairing without repeats.")
+    migrate_to([("tournaments", "0011_round_failure_only")])
+    failed = TournamentRound.objects.get(pk=failed.pk)
+    assert failed.failure == {"kind": "pairing", "code": "unexpected", "params": {}}
+    with translation.override("ru"):
+        assert_sentence(round_failure(failed), "ru")

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubs.permissions import SITE
 from scoring.services import Actor
 from scoring.sheets import game_final_enter
 from tournaments import flags, selectors, services
@@ -156,12 +157,12 @@ def test_the_cut_names_a_tie_break_only_between_players_level_on_points():
 def test_a_real_cut_between_players_not_level_names_no_tie_break(client):
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 8), rounds=1, knockout_size=2, table_size=4)
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     for table in rnd.tables.order_by("number"):
         game_final_enter(game_id=table.game_id, scores=[60, 40, 20, 10], actor=Actor())
-    services.round_complete(tournament_round=rnd)
-    services.knockout_start(tournament=tournament)
+    services.round_complete(tournament_round=rnd, actor=SITE)
+    services.knockout_start(tournament=tournament, actor=SITE)
     client.force_login(organiser)
     body = html.unescape(client.get(reverse("tournaments:bracket",
                                             args=[tournament.slug])).content.decode())

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from clubs.models import Membership, Player
 from clubs.names import name_key
-from clubs.permissions import Actor
+from clubs.permissions import SITE, Actor
 from clubs.services import SimilarPlayers
 from tests.factories import ClubFactory, member
 from tournaments import services
@@ -61,7 +61,7 @@ def test_registering_a_similar_new_name_offers_the_existing_person(open_tourname
                                                                     typed):
     before = Player.objects.count()
     with pytest.raises(SimilarPlayers) as similar:
-        services.registration_add(tournament=open_tournament, display_name=typed)
+        services.registration_add(tournament=open_tournament, display_name=typed, actor=SITE)
     assert [p.pk for p in similar.value.players] == [anna.pk]
     assert Player.objects.count() == before
     assert not open_tournament.registrations.filter(player__display_name__icontains="volk")
@@ -69,14 +69,15 @@ def test_registering_a_similar_new_name_offers_the_existing_person(open_tourname
 
 def test_a_confirmed_new_person_is_created_beside_the_existing_one(open_tournament, anna):
     reg = services.registration_add(tournament=open_tournament, display_name="Anna Volkova",
-                                    new_anyway=True)
+                                    new_anyway=True, actor=SITE)
     assert reg.player.pk != anna.pk
     assert Player.objects.filter(display_name="Anna Volkova").count() == 2
     assert reg.player.memberships.get().club == open_tournament.club
 
 
 def test_a_different_name_is_created_without_asking(open_tournament, anna):
-    reg = services.registration_add(tournament=open_tournament, display_name="Anna Sokolova")
+    reg = services.registration_add(tournament=open_tournament, display_name="Anna Sokolova",
+                                    actor=SITE)
     assert reg.player.display_name == "Anna Sokolova" and reg.player.pk != anna.pk
 
 
@@ -155,7 +156,7 @@ def test_club_member_form_offers_the_existing_person(client, organiser, club, an
 def test_a_registration_is_deleted_before_it_has_played(open_tournament, anna, organiser):
     from clubs.permissions import Actor
 
-    reg = services.registration_add(tournament=open_tournament, player=anna)
+    reg = services.registration_add(tournament=open_tournament, player=anna, actor=SITE)
     services.registration_delete(registration=reg, actor=Actor(user=organiser))
     assert not open_tournament.registrations.filter(player=anna).exists()
     entry = TournamentAuditEntry.objects.filter(tournament=open_tournament).last()
@@ -166,21 +167,21 @@ def test_a_registration_is_deleted_before_it_has_played(open_tournament, anna, o
 
 
 def test_a_seated_registration_is_not_deleted(open_tournament):
-    rnd = services.round_generate(tournament=open_tournament)
+    rnd = services.round_generate(tournament=open_tournament, actor=SITE)
     reg = open_tournament.registrations.get(player_id=rnd.tables.first().player_ids[0])
     with pytest.raises(services.Refused) as refused:
-        services.registration_delete(registration=reg)
+        services.registration_delete(registration=reg, actor=SITE)
     assert (refused.value.code, refused.value.params) == ("draft-exists", {"round": 1})
-    services.round_publish(tournament_round=rnd)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     with pytest.raises(services.Refused) as refused:
-        services.registration_delete(registration=reg)
+        services.registration_delete(registration=reg, actor=SITE)
     assert refused.value.code == "registration-played"
     assert open_tournament.registrations.filter(pk=reg.pk).exists()
 
 
 def test_delete_button_only_for_players_not_seated(client, organiser, club, open_tournament,
                                                    anna):
-    reg = services.registration_add(tournament=open_tournament, player=anna)
+    reg = services.registration_add(tournament=open_tournament, player=anna, actor=SITE)
     run_round(open_tournament)
     client.force_login(organiser)
     body = text(client.get(url("manage", open_tournament)))
@@ -210,7 +211,7 @@ def test_pasted_names_reuse_exact_people_and_create_new_ones(open_tournament, cl
     before = Player.objects.count()
     regs = services.registrations_add(
         tournament=open_tournament, names="anna volkova\n\n  Boris  Orlov \nBORIS ORLOV\n",
-        checked_in=True)
+        checked_in=True, actor=SITE)
     assert [r.player.display_name for r in regs] == ["Anna Volkova", "Boris Orlov"]
     assert regs[0].player == anna and all(r.checked_in for r in regs)
     assert Player.objects.count() == before + 1
@@ -220,7 +221,8 @@ def test_pasted_names_reuse_exact_people_and_create_new_ones(open_tournament, cl
 def test_pasted_names_close_to_someone_register_nobody_until_settled(open_tournament, anna):
     before = (Player.objects.count(), open_tournament.registrations.count())
     with pytest.raises(services.NamesInDoubt) as refused:
-        services.registrations_add(tournament=open_tournament, names="Boris Orlov\nAna Volkova")
+        services.registrations_add(tournament=open_tournament, names="Boris Orlov\nAna Volkova",
+                                   actor=SITE)
     assert refused.value.code == "similar-names"
     assert refused.value.params == {"names": "Ana Volkova", "count": 1}
     assert refused.value.doubts == [("Ana Volkova", [anna])]
@@ -228,35 +230,35 @@ def test_pasted_names_close_to_someone_register_nobody_until_settled(open_tourna
     # Settled as the person the club has: nobody new.
     regs = services.registrations_add(tournament=open_tournament,
                                       names="Boris Orlov\nAna Volkova",
-                                      settled={name_key("ana volkova"): anna.pk})
+                                      settled={name_key("ana volkova"): anna.pk}, actor=SITE)
     assert sorted(r.player.display_name for r in regs) == ["Anna Volkova", "Boris Orlov"]
     assert Player.objects.count() == before[0] + 1  # Boris only
     # An answer naming someone not offered settles nothing.
     with pytest.raises(services.NamesInDoubt):
         services.registrations_add(tournament=open_tournament, names="Ana Volkova",
-                                   settled={name_key("Ana Volkova"): regs[1].player_id})
+                                   settled={name_key("Ana Volkova"): regs[1].player_id}, actor=SITE)
     # Settled as a new person, or all at once with "create new people".
     regs = services.registrations_add(tournament=open_tournament, names="Ana Volkova",
-                                      settled={name_key("Ana Volkova"): services.NEW})
+                                      settled={name_key("Ana Volkova"): services.NEW}, actor=SITE)
     assert regs[0].player.display_name == "Ana Volkova" and regs[0].player != anna
 
 
 def test_create_new_people_settles_every_name_at_once(open_tournament, anna):
     regs = services.registrations_add(tournament=open_tournament,
-                                      names="Boris Orlov\nAna Volkova", new_anyway=True)
+                                      names="Boris Orlov\nAna Volkova", new_anyway=True, actor=SITE)
     assert sorted(r.player.display_name for r in regs) == ["Ana Volkova", "Boris Orlov"]
 
 
 def test_pasted_list_limits(open_tournament):
     with pytest.raises(services.Refused) as refused:
         services.registrations_add(tournament=open_tournament,
-                                   names="\n".join(f"Guest {i}" for i in range(201)))
+                                   names="\n".join(f"Guest {i}" for i in range(201)), actor=SITE)
     assert refused.value.code == "too-many-names"
     with pytest.raises(services.Refused) as refused:
-        services.registrations_add(tournament=open_tournament, names="x" * 81)
+        services.registrations_add(tournament=open_tournament, names="x" * 81, actor=SITE)
     assert refused.value.code == "name-too-long"
     with pytest.raises(services.Refused) as refused:
-        services.registrations_add(tournament=open_tournament, names=" \n ")
+        services.registrations_add(tournament=open_tournament, names=" \n ", actor=SITE)
     assert refused.value.code == "nobody-listed"
 
 
@@ -313,7 +315,7 @@ def test_register_many_keeps_the_list_and_asks_about_the_doubtful_lines(
 def test_target_and_rounds_per_game_together_are_refused(club, client, organiser):
     with pytest.raises(services.Refused) as refused:
         services.tournament_create(club=club, name="Both", starts_on="2026-05-01",
-                                   target=200, rounds_per_game=1)
+                                   target=200, rounds_per_game=1, actor=SITE)
     assert refused.value.code == "target-and-rounds"
     client.force_login(organiser)
     form = {"club": club.pk, "name": "Both", "starts_on": "2026-05-01", "preset": "club",
@@ -333,12 +335,12 @@ def test_target_and_rounds_per_game_together_are_refused(club, client, organiser
 
 
 def test_status_follows_the_rounds(open_tournament, client, organiser):
-    rnd = services.round_generate(tournament=open_tournament)
+    rnd = services.round_generate(tournament=open_tournament, actor=SITE)
     open_tournament.refresh_from_db()
     assert open_tournament.status == Tournament.Status.REGISTRATION
-    services.round_discard(tournament_round=rnd)
-    rnd = services.round_generate(tournament=open_tournament)
-    services.round_publish(tournament_round=rnd)
+    services.round_discard(tournament_round=rnd, actor=SITE)
+    rnd = services.round_generate(tournament=open_tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     open_tournament.refresh_from_db()
     assert open_tournament.status == Tournament.Status.RUNNING
 
@@ -349,8 +351,8 @@ def test_pair_the_next_round_disappears_after_the_last_round(client, organiser, 
     assert 'id="generate-button"' in text(client.get(url("manage", tournament)))
     run_round(tournament)
     assert 'id="generate-button"' in text(client.get(url("manage", tournament)))
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     play_round(TournamentRound.objects.get(pk=rnd.pk))
     body = text(client.get(url("manage", tournament)))
     assert 'id="generate-button"' not in body
@@ -367,8 +369,8 @@ def test_new_player_names_are_kept_in_the_field_fixture(club):
 
 def test_pages_state_what_the_games_really_use(client, club, players):
     by_rounds = tournament_with(club, players[:4], name="By rounds", rounds_per_game=2)
-    rnd = services.round_generate(tournament=by_rounds)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=by_rounds, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     game = rnd.tables.exclude(game=None).first().game
     assert (game.rules["rounds_limit"], game.rules["target"]) == (2, None)
     body = text(client.get(by_rounds.get_absolute_url()))
@@ -377,8 +379,8 @@ def test_pages_state_what_the_games_really_use(client, club, players):
     body = text(client.get(by_rounds.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="ru"))
     assert "клубные правила TriOminos.ru, 2 раунда в партии" in body
     by_target = tournament_with(club, players[:4], name="By target", rounds_per_game=None)
-    rnd = services.round_generate(tournament=by_target)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=by_target, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     game = rnd.tables.exclude(game=None).first().game
     # The club preset's own target: what the game uses is what the page says.
     assert (game.rules["rounds_limit"], game.rules["target"]) == (None, 200)
@@ -392,8 +394,8 @@ def test_pages_state_what_the_games_really_use(client, club, players):
 def test_standings_show_each_round_of_each_player(client, club, players):
     tournament = tournament_with(club, players[:5], table_size=4, remainder="bye")
     first = run_round(tournament)
-    second = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=second)
+    second = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=second, actor=SITE)
     from tournaments import selectors
     view = selectors.standings(tournament)
     assert view.rounds == [1, 2]
@@ -433,7 +435,7 @@ def test_player_pickers_have_a_search_box_without_inline_script(client, organise
     client.force_login(organiser)
     body = text(client.get(url("manage", open_tournament)))
     assert 'data-picker-search="id_player"' in body and "/static/js/picker-search.js" in body
-    services.round_generate(tournament=open_tournament)
+    services.round_generate(tournament=open_tournament, actor=SITE)
     body = text(client.get(url("manage-round", open_tournament, 1)))
     for target in ("swap-first", "swap-second", "move-player"):
         assert f'data-picker-search="{target}"' in body and f'id="{target}"' in body
@@ -478,7 +480,7 @@ def test_standings_and_results_can_be_printed(client, tournament):
 def test_the_draft_page_swaps_and_moves_players_and_says_what_it_did(client, organiser, club,
                                                                      players):
     tournament = tournament_with(club, players[:11], table_size=3, remainder="bye")
-    rnd = services.round_generate(tournament=tournament)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
     url = reverse("tournaments:manage-round", args=[tournament.slug, rnd.number])
     client.force_login(organiser)
     resting = rnd.tables.filter(bye=True).first().player_ids[0]

@@ -8,6 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs import data_version
+from clubs.permissions import SITE
 from scoring.models import Game
 from tournaments import services
 from tournaments.models import Tournament, TournamentRound
@@ -67,7 +68,7 @@ def test_standings_page_is_a_table_in_the_tie_break_order(client, tournament):
 
 def test_the_draft_page_explains_the_flags_in_words(client, organiser, club):
     tournament = tournament_with(club, field(club, 9), table_size=2)
-    services.round_generate(tournament=tournament)
+    services.round_generate(tournament=tournament, actor=SITE)
     client.force_login(organiser)
     body = text(client.get(url("manage-round", tournament, 1)))
     assert re.search(r"P\d\d sits out this round \(a bye\): an odd number of players\.", body)
@@ -125,8 +126,8 @@ def test_organiser_runs_a_round_through_the_pages(client, organiser, club):
 
 def test_the_pages_of_a_round_in_play_follow_the_tournament_and_its_games(client, organiser,
                                                                           tournament):
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     games = [t.game_id for t in rnd.tables.filter(bye=False).order_by("number")]
     topics = " ".join([f"tournament.{tournament.pk}", *(f"game.{game}" for game in games)])
     assert f'id="pairings" data-push-part data-push="{topics}" data-poll="30"' in text(
@@ -176,8 +177,8 @@ def _day(username, players):
     tournament = tournament_with(club, field(club, players), knockout_size=players // 2,
                                  table_size=2)
     run_round(tournament, seed=1)
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     return tournament, user
 
 
@@ -201,9 +202,9 @@ def test_query_budgets_do_not_grow_with_the_tables(client, django_assert_max_num
     client.logout()
     for tournament, _user in days:
         play_round(tournament.rounds.get(number=2))
-        services.knockout_start(tournament=tournament, early=True)
+        services.knockout_start(tournament=tournament, early=True, actor=SITE)
         rnd = tournament.rounds.get(number=3)
-        services.round_publish(tournament_round=rnd)
+        services.round_publish(tournament_round=rnd, actor=SITE)
         play_round(TournamentRound.objects.get(pk=rnd.pk))
         for name, path in (("ko-bracket", url("bracket", tournament)),
                            ("ko-standings", url("standings", tournament)),

@@ -7,6 +7,7 @@ import random
 import pytest
 from django.urls import reverse
 
+from clubs.permissions import SITE
 from ratings import core as ratings
 from ratings.models import GameRating, PlayerRating
 from scoring.demo import Robot
@@ -26,8 +27,8 @@ def published_round():
     club, organiser = organised_club()
     players = field(club, 12)
     tournament = tournament_with(club, players, rounds_per_game=1)
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     rnd.refresh_from_db()
     tables = list(rnd.tables.select_related("game").order_by("number"))
     assert [len(t.player_ids) for t in tables] == [4, 4, 4]

@@ -6,6 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Membership
+from clubs.permissions import SITE
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import TournamentRound
@@ -15,8 +16,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def published(tournament):
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     return rnd
 
 
@@ -95,9 +96,9 @@ def test_a_forged_post_without_csrf_token_is_refused(organiser, tournament):
 
 
 def test_a_draft_is_not_public(client, tournament):
-    services.round_generate(tournament=tournament)
+    services.round_generate(tournament=tournament, actor=SITE)
     assert client.get(reverse("tournaments:round", args=[tournament.slug, 1])).status_code == 404
     draft = services.tournament_create(club=tournament.club, name="Secret",
-                                       starts_on=tournament.starts_on)
+                                       starts_on=tournament.starts_on, actor=SITE)
     assert client.get(draft.get_absolute_url()).status_code == 404
     assert "Secret" not in client.get(reverse("tournaments:list")).content.decode()

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from clubs.permissions import SITE
 from scoring.demo import Robot
 from tournaments import services
 from tournaments.models import TournamentRound
@@ -15,7 +16,8 @@ from .play import field, tournament_with
 
 def test_a_round_whose_settle_never_ran_is_completed(club, players):
     tournament = tournament_with(club, players)
-    rnd = services.round_publish(tournament_round=services.round_generate(tournament=tournament))
+    rnd = services.round_publish(
+        tournament_round=services.round_generate(tournament=tournament, actor=SITE), actor=SITE)
     tables = list(rnd.tables.filter(bye=False).select_related("game").order_by("number"))
     # Outside captured callbacks nothing runs after commit: the settle task is never sent.
     for table in tables[:-1]:
@@ -33,7 +35,7 @@ def test_a_round_whose_settle_never_ran_is_completed(club, players):
 def test_a_round_whose_pairing_task_never_ran_is_paired(club):
     players = field(club, services.SYNC_LIMIT + 16)
     tournament = tournament_with(club, players)
-    rnd = services.round_generate(tournament=tournament)  # its task is never sent
+    rnd = services.round_generate(tournament=tournament, actor=SITE)  # its task is never sent
     assert rnd.status == TournamentRound.Status.PAIRING
     # Too young: the task may still be on its way.
     assert services.rounds_reconcile() == {"settled": [], "paired": []}
@@ -46,9 +48,10 @@ def test_a_round_whose_pairing_task_never_ran_is_paired(club):
 
 def test_a_failed_pairing_waits_for_the_organiser(club):
     tournament = tournament_with(club, field(club, services.SYNC_LIMIT + 16))
-    rnd = services.round_generate(tournament=tournament)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
     TournamentRound.objects.filter(pk=rnd.pk).update(created_at=timezone.now() - timedelta(hours=1),
-                                           error="No pairing without repeats.")
+                                           failure={"kind": "pairing", "code": "unexpected",
+                                                    "params": {}})
     assert services.rounds_reconcile() == {"settled": [], "paired": []}
     rnd.refresh_from_db()
     assert rnd.status == TournamentRound.Status.PAIRING

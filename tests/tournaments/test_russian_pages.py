@@ -9,6 +9,7 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
+from clubs.permissions import SITE
 from scoring.models import Game
 from tournaments import services
 from tournaments.models import Tournament
@@ -24,8 +25,8 @@ def page(client, url, lang):
 
 @pytest.fixture
 def published(tournament):
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     return rnd
 
 

@@ -5,6 +5,7 @@ from itertools import combinations
 
 import pytest
 
+from clubs.permissions import SITE
 from ratings.models import GameRating
 from ratings.services import ratings_recompute
 from scoring.models import Game
@@ -73,7 +74,7 @@ def test_sixteen_players_four_swiss_rounds_and_a_final_table():
     # By placing at tables of 4: 3+2+1+0 points per table, 4 tables, 4 rounds.
     assert sum(line.points for line in view.lines) == 6 * 4 * 4
 
-    final = services.knockout_start(tournament=tournament)
+    final = services.knockout_start(tournament=tournament, actor=SITE)
     assert (final.number, final.status, final.stage.kind) == (
         5, TournamentRound.Status.DRAFT, "knockout")
     [table] = final.tables.all()
@@ -81,11 +82,11 @@ def test_sixteen_players_four_swiss_rounds_and_a_final_table():
     assert table.player_ids == top4  # best seed first: the leader opens the final
     assert table.match == "M1"
     assert {f["code"] for f in final.flags} >= {"qualified", "qualification-cut"}
-    services.round_publish(tournament_round=final)
+    services.round_publish(tournament_round=final, actor=SITE)
     final.refresh_from_db()
     play_round(final, seed=99)
-    services.round_complete(tournament_round=final)
-    tournament = services.tournament_finish(tournament=tournament)
+    services.round_complete(tournament_round=final, actor=SITE)
+    tournament = services.tournament_finish(tournament=tournament, actor=SITE)
     assert tournament.status == Tournament.Status.FINISHED
 
     table.refresh_from_db()

@@ -11,10 +11,9 @@ from ..models import Tournament, TournamentAuditEntry
 Action = TournamentAuditEntry.Action
 
 
-def check(actor: Actor | None, tournament: Tournament) -> None:
-    """PermissionDenied unless the actor may manage the tournament; no actor is the site."""
-    if actor is not None:
-        require(actor, Do.MANAGE_TOURNAMENT, tournament)
+def check(actor: Actor, tournament: Tournament) -> None:
+    """PermissionDenied unless the actor may manage the tournament (SITE may)."""
+    require(actor, Do.MANAGE_TOURNAMENT, tournament)
 
 
 def tournament_changed(tournament_id: int) -> None:
@@ -25,7 +24,7 @@ def tournament_changed(tournament_id: int) -> None:
     push.publish_after_commit(push.tournament_topic(tournament_id))
 
 
-def tournament_audit(tournament: Tournament, action: str, actor: Actor | None, *,
+def tournament_audit(tournament: Tournament, action: str, actor: Actor, *,
                      round_number: int | None = None, **fields) -> TournamentAuditEntry:
     tournament_changed(tournament.pk)
     return audit_write(

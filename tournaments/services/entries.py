@@ -100,13 +100,12 @@ def tournament_create(
     knockout_size: int = 0,
     self_registration: bool = False,
     key: str = "",
-    actor: Actor | None = None,
+    actor: Actor,
 ) -> Tournament:
     """A tournament in preparation, with its stages: the Swiss or round robin, then the
     knockout when ``knockout_size`` players are to go on to one. ``key`` is the form's own:
     the same form sent again, even at the same moment, gives the tournament it created."""
-    if actor is not None:
-        require(actor, Do.CREATE_TOURNAMENT, club)
+    require(actor, Do.CREATE_TOURNAMENT, club)
     earlier = Tournament.objects.filter(creation_key=key).first() if key else None
     if earlier is not None:
         return earlier
@@ -153,7 +152,7 @@ def _locked(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def tournament_open(*, tournament: Tournament, actor: Actor | None = None) -> Tournament:
+def tournament_open(*, tournament: Tournament, actor: Actor) -> Tournament:
     """Announce the tournament: it is listed publicly and players can be checked in."""
     tournament = _locked(tournament)
     check(actor, tournament)
@@ -175,7 +174,7 @@ def _rating(player: Player) -> int:
 @transaction.atomic
 def registration_add(
     *, tournament: Tournament, player: Player | None = None, display_name: str = "",
-    checked_in: bool = False, new_anyway: bool = False, actor: Actor | None = None,
+    checked_in: bool = False, new_anyway: bool = False, actor: Actor,
 ) -> Registration:
     """Register a player (a new one by name becomes a member of the club; a name close to
     someone the club has is refused with clubs.services.SimilarPlayers unless
@@ -203,7 +202,7 @@ def _register(tournament: Tournament, *, player: Player | None, display_name: st
             raise Refused("name-needed")
         player = member_add(club=tournament.club, display_name=display_name,
                             new_anyway=new_anyway, actor=actor).player
-    elif actor is not None and not actor.is_site:
+    elif not actor.is_site:
         # Its games seat the club's own people only (clubs.newcomers.seats_check).
         try:
             seats_check(club=tournament.club, players=[player])
@@ -247,7 +246,7 @@ def _locked_registration(registration: Registration) -> Registration:
 
 @transaction.atomic
 def registration_check_in(*, registration: Registration, checked_in: bool = True,
-                          actor: Actor | None = None) -> Registration:
+                          actor: Actor) -> Registration:
     """Mark the player present (or not). Only checked-in players are paired."""
     return _registration_set(registration, "checked_in", checked_in, actor, Action.CHECK_IN)
 
@@ -271,7 +270,7 @@ def _registration_set(registration: Registration, field: str, value: bool, actor
 
 @transaction.atomic
 def registration_withdraw(*, registration: Registration, withdrawn: bool = True,
-                          actor: Actor | None = None) -> Registration:
+                          actor: Actor) -> Registration:
     """Withdraw a player from the next rounds (or take that back). Their games stay counted:
     table-mates keep the points they earned against them."""
     return _registration_set(registration, "withdrawn", withdrawn, actor, Action.WITHDRAW)

@@ -1,15 +1,10 @@
-"""The services' one exception: a refusal with a stable code the views put into words."""
+"""The services' one exception: a refusal with a stable code the views put into words
+(tournaments/messages.py), in the shape every app's services share (clubs/refusals.py)."""
 
 from __future__ import annotations
 
+from clubs.refusals import Refused as AppRefused
 
-class Refused(Exception):
+
+class Refused(AppRefused):
     """An action the tournament's state does not allow; ``code`` is kebab-case, stable."""
-
-    def __init__(self, code: str, **params) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def __repr__(self) -> str:
-        return f"Refused({self.code!r}, {self.params!r})"

@@ -10,8 +10,10 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from clubs.permissions import SITE
+
 from ..models import Table, TournamentRound
-from .rounds import _DONE, _complete_if_done, _locked_round, round_pair
+from .rounds import GAMES_OVER, round_complete_if_done, round_locked, round_pair
 
 logger = logging.getLogger(__name__)
 
@@ -25,16 +27,17 @@ def rounds_reconcile() -> dict[str, list[int]]:
     has been waiting to be paired for a while without a reason to wait (a failed pairing
     keeps its error for the organiser). Returns the ids of the rounds settled and paired."""
     playing = Table.objects.filter(round=OuterRef("pk"), bye=False).exclude(
-        game__status__in=_DONE)
+        game__status__in=GAMES_OVER)
     played = Table.objects.filter(round=OuterRef("pk"), bye=False, game__isnull=False)
     done = TournamentRound.objects.filter(Exists(played), ~Exists(playing),
                                           status=TournamentRound.Status.PUBLISHED)
     settled = []
     for pk in done.values_list("pk", flat=True):
         with transaction.atomic():
-            if _complete_if_done(_locked_round(TournamentRound(pk=pk))):
+            if round_complete_if_done(round_locked(TournamentRound(pk=pk)), actor=SITE):
                 settled.append(pk)
-    waiting = TournamentRound.objects.filter(status=TournamentRound.Status.PAIRING, error="",
+    waiting = TournamentRound.objects.filter(status=TournamentRound.Status.PAIRING,
+                                                   failure__isnull=True,
                                    created_at__lt=timezone.now() - PAIRING_GRACE)
     paired = [
         pk for pk in waiting.values_list("pk", flat=True)

@@ -73,7 +73,7 @@ def _resolve(tournament: Tournament, names: list[str], new_anyway: bool, settled
 def registrations_add(
     *, tournament: Tournament, players: list[Player] = (), names: str = "",
     settled: dict | None = None, new_anyway: bool = False, checked_in: bool = False,
-    actor: Actor | None = None,
+    actor: Actor,
 ) -> list[Registration]:
     """Register several players at once: existing ``players`` and a pasted list of ``names``
     (one a line). All or nothing: one refused name registers nobody; names in doubt come back
@@ -103,7 +103,7 @@ def registrations_add(
 
 
 @transaction.atomic
-def registration_delete(*, registration: Registration, actor: Actor | None = None) -> None:
+def registration_delete(*, registration: Registration, actor: Actor) -> None:
     """Delete a registration made by mistake. Only before the player has been seated: once
     in a published round their games count for their table-mates (withdraw them instead);
     in a draft, discard the draft first."""

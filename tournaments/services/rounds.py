@@ -9,7 +9,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from clubs.newcomers import SeatsElsewhere
-from clubs.permissions import Actor
+from clubs.permissions import SITE, Actor
 from scoring.models import Game
 from scoring.services import game_start, games_result_close
 
@@ -24,10 +24,13 @@ SYNC_LIMIT = 64
 
 logger = logging.getLogger(__name__)
 
-_DONE = (Game.Status.FINISHED, Game.Status.ABANDONED)
+# A table's game that is over: its result counts (finished) or the table is played again.
+GAMES_OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
 
 
-def _locked_round(rnd: TournamentRound) -> TournamentRound:
+def round_locked(rnd: TournamentRound) -> TournamentRound:
+    """The round read again and locked for a write, with its tournament, club and stage: what
+    every service changing a round starts with (here, in settling and in reconcile)."""
     return (
         TournamentRound.objects.select_for_update(of=("self",))
         .select_related("tournament", "tournament__club", "stage")
@@ -50,12 +53,12 @@ def _next_stage(tournament: Tournament) -> Stage:
     return knockout or stages[0]
 
 
-def _complete_if_done(rnd: TournamentRound, actor: Actor | None = None) -> bool:
+def round_complete_if_done(rnd: TournamentRound, actor: Actor) -> bool:
     """Complete a published round whose games are all over, and close their results; True
     when it is complete now."""
     if rnd.status == TournamentRound.Status.COMPLETE:
         return True
-    playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).exists()
+    playing = rnd.tables.filter(bye=False).exclude(game__status__in=GAMES_OVER).exists()
     if rnd.status != TournamentRound.Status.PUBLISHED or playing:
         return False
     rnd.status, rnd.completed_at = TournamentRound.Status.COMPLETE, timezone.now()
@@ -81,12 +84,12 @@ def close_finished_rounds(tournament: Tournament) -> None:
         raise Refused("round-in-progress", round=reopened)
     published = TournamentRound.Status.PUBLISHED
     for rnd in tournament.rounds.select_for_update().filter(status=published):
-        if not _complete_if_done(rnd):
+        if not round_complete_if_done(rnd, actor=SITE):
             raise Refused("round-in-progress", round=rnd.number)
 
 
 @transaction.atomic
-def round_generate(*, tournament: Tournament, actor: Actor | None = None) -> TournamentRound:
+def round_generate(*, tournament: Tournament, actor: Actor) -> TournamentRound:
     """Start pairing the next round as a draft; returns the round (status ``pairing`` while
     a task pairs a large field, ``draft`` when done). A draft already waiting is returned."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -153,7 +156,7 @@ def round_pair(*, round_id: int) -> TournamentRound:
         return rnd
     _progress(rnd, 80)
     with transaction.atomic():
-        rnd = _locked_round(rnd)
+        rnd = round_locked(rnd)
         if rnd.status != TournamentRound.Status.PAIRING:
             return rnd
         if plan is not None:
@@ -223,12 +226,12 @@ def _draft(rnd: TournamentRound):
 
 
 @transaction.atomic
-def round_discard(*, tournament_round: TournamentRound, actor: Actor | None = None) -> None:
+def round_discard(*, tournament_round: TournamentRound, actor: Actor) -> None:
     """Throw away a draft (or a pairing that failed) so it can be paired again. The knockout's
     first draft takes its seeding with it: the tournament is back in its first stage."""
     from .stages import knockout_undo  # stages builds on this module
 
-    rnd = _locked_round(tournament_round)
+    rnd = round_locked(tournament_round)
     check(actor, rnd.tournament)
     if rnd.status not in (TournamentRound.Status.PAIRING, TournamentRound.Status.DRAFT):
         raise Refused("not-draft", round=rnd.number)
@@ -258,13 +261,13 @@ def _find(tables: list[Table], player: int) -> tuple[Table, int]:
 
 @transaction.atomic
 def table_swap(*, tournament_round: TournamentRound, first: int, second: int,
-               actor: Actor | None = None) -> TournamentRound:
+               actor: Actor) -> TournamentRound:
     """Swap two players of a draft: between tables, or seats at one table (who opens).
 
     Everybody stays seated exactly once. In a knockout only seats at one table may change:
     the bracket decides who meets whom.
     """
-    rnd = _locked_round(tournament_round)
+    rnd = round_locked(tournament_round)
     check(actor, rnd.tournament)
     tables = _draft_tables(rnd)
     before = [list(t.player_ids) for t in tables]
@@ -288,12 +291,12 @@ def table_swap(*, tournament_round: TournamentRound, first: int, second: int,
 
 @transaction.atomic
 def table_move(*, tournament_round: TournamentRound, player: int, table_number: int,
-               actor: Actor | None = None) -> TournamentRound:
+               actor: Actor) -> TournamentRound:
     """Move one player of a draft to the end of another table (a bye player joins a table).
 
     Refused when it would leave a table of one or make one bigger than four.
     """
-    rnd = _locked_round(tournament_round)
+    rnd = round_locked(tournament_round)
     check(actor, rnd.tournament)
     tables = _draft_tables(rnd)
     before = [list(t.player_ids) for t in tables]
@@ -349,7 +352,7 @@ def _edited(rnd: TournamentRound, tables: list[Table], changed: list[Table],
     rnd.save(update_fields=["flags"])
 
 
-def table_game_start(rnd: TournamentRound, table: Table, players, actor: Actor | None) -> Game:
+def table_game_start(rnd: TournamentRound, table: Table, players, actor: Actor) -> Game:
     """The table's game, seated in the table's order under the tournament's rules. A player
     who is not one of the club's people (registered before that was checked) is refused."""
     tournament = rnd.tournament
@@ -372,13 +375,13 @@ def _title_parts(rnd: TournamentRound, table: Table) -> dict:
 
 
 @transaction.atomic
-def round_publish(*, tournament_round: TournamentRound, actor: Actor | None = None,
+def round_publish(*, tournament_round: TournamentRound, actor: Actor,
                   site_url: str = "") -> TournamentRound:
     """Make the draft official: one scoring Game per table, seated in the table's order, with
     the tournament's rules. A bye scores per the points scheme without a game. Publishing a
     published round changes nothing. Once committed, the players who asked for it are
     e-mailed their table (tournaments.round_mail; ``site_url`` makes the link to their page)."""
-    rnd = _locked_round(tournament_round)
+    rnd = round_locked(tournament_round)
     check(actor, rnd.tournament)
     if rnd.status in (TournamentRound.Status.PUBLISHED, TournamentRound.Status.COMPLETE):
         return rnd
@@ -419,16 +422,16 @@ def round_publish(*, tournament_round: TournamentRound, actor: Actor | None = No
 
 @transaction.atomic
 def round_complete(*, tournament_round: TournamentRound,
-                   actor: Actor | None = None) -> TournamentRound:
+                   actor: Actor) -> TournamentRound:
     """Close a published round once every game is finished or abandoned."""
-    rnd = _locked_round(tournament_round)
+    rnd = round_locked(tournament_round)
     check(actor, rnd.tournament)
     if rnd.status == TournamentRound.Status.COMPLETE:
         return rnd
     if rnd.status != TournamentRound.Status.PUBLISHED:
         raise Refused("not-published", round=rnd.number)
-    playing = rnd.tables.filter(bye=False).exclude(game__status__in=_DONE).count()
+    playing = rnd.tables.filter(bye=False).exclude(game__status__in=GAMES_OVER).count()
     if playing:
         raise Refused("games-playing", count=playing)
-    _complete_if_done(rnd, actor)
+    round_complete_if_done(rnd, actor)
     return rnd

@@ -12,21 +12,21 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.permissions import Actor
+from clubs.permissions import SITE, Actor
 from scoring.models import Game
 from scoring.services import game_result_open, games_result_close
 
 from ..models import Registration, Stage, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit, tournament_changed
 from .errors import Refused
-from .rounds import _complete_if_done, _locked_round, table_game_start
+from .rounds import round_complete_if_done, round_locked, table_game_start
 
 
 def _table_of(game_id: int) -> Table | None:
     return Table.objects.filter(game_id=game_id).select_related("round").first()
 
 
-def _reopen_round(rnd: TournamentRound, actor: Actor | None, why: dict) -> None:
+def _reopen_round(rnd: TournamentRound, actor: Actor, why: dict) -> None:
     rnd.status, rnd.completed_at = TournamentRound.Status.PUBLISHED, None
     rnd.save(update_fields=["status", "completed_at"])
     tournament_audit(rnd.tournament, Action.ROUND_REOPEN, actor, round_number=rnd.number,
@@ -56,13 +56,13 @@ def round_settle(*, game_id: int) -> TournamentRound | None:
     if table.round.status not in (TournamentRound.Status.PUBLISHED,
                                                    TournamentRound.Status.COMPLETE):
         return None
-    rnd = _locked_round(table.round)
+    rnd = round_locked(table.round)
     if rnd.status == TournamentRound.Status.PUBLISHED:
-        _complete_if_done(rnd)
+        round_complete_if_done(rnd, actor=SITE)
         return rnd
     playing = rnd.tables.filter(bye=False, game__status=Game.Status.PLAYING).exists()
     if playing and _later_round(rnd) is None:
-        _reopen_round(rnd, None, {"game": game_id})
+        _reopen_round(rnd, SITE, {"game": game_id})
         return rnd
     return None
 
@@ -71,13 +71,13 @@ def _locked_table(table: Table) -> tuple[Tournament, TournamentRound, Table]:
     """The tournament, the round and the table, locked in that order (the order every service
     that pairs or publishes takes them in)."""
     tournament = Tournament.objects.select_for_update().get(pk=table.round.tournament_id)
-    rnd = _locked_round(table.round)
+    rnd = round_locked(table.round)
     table = Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
     return tournament, rnd, table
 
 
 @transaction.atomic
-def table_result_reopen(*, table: Table, reason: str, actor: Actor | None = None) -> Table:
+def table_result_reopen(*, table: Table, reason: str, actor: Actor) -> Table:
     """Open the closed result of one table of a complete round for a correction, saying why.
     Any way of entering a result may then change the game (a turn correction, final scores, a
     score sheet, reopening the game on the tablet); the first change that leaves it over
@@ -101,7 +101,7 @@ def table_result_reopen(*, table: Table, reason: str, actor: Actor | None = None
     if not table.game.is_closed:
         return table  # already open for a correction
     game_result_open(game_id=table.game_id, reason=reason, actor=actor)
-    who = actor.user.get_username() if actor is not None and actor.user_id else ""
+    who = actor.user.get_username() if actor.user_id else ""
     table.correction = {"reason": reason, "at": timezone.now().isoformat(), "by": who}
     table.save(update_fields=["correction"])
     tournament_audit(tournament, Action.RESULT_REOPEN, actor, round_number=rnd.number,
@@ -110,7 +110,7 @@ def table_result_reopen(*, table: Table, reason: str, actor: Actor | None = None
 
 
 @transaction.atomic
-def table_result_close(*, table: Table, actor: Actor | None = None) -> Table:
+def table_result_close(*, table: Table, actor: Actor) -> Table:
     """Close again a result opened for a correction, unchanged (or changed, not yet closed by
     the change itself). Refused while its game is being played again."""
     tournament, rnd, table = _locked_table(table)
@@ -127,12 +127,12 @@ def table_result_close(*, table: Table, actor: Actor | None = None) -> Table:
 
 
 @transaction.atomic
-def table_replay(*, table: Table, actor: Actor | None = None) -> Table:
+def table_replay(*, table: Table, actor: Actor) -> Table:
     """Play an abandoned table again: a fresh game for the same seats. Allowed while its
     round is open, or in the last round before the next one is paired once the organiser has
     reopened the table's result (the round is published again)."""
     table = Table.objects.select_for_update(of=("self",)).select_related("game").get(pk=table.pk)
-    rnd = _locked_round(table.round)
+    rnd = round_locked(table.round)
     check(actor, rnd.tournament)
     if table.bye or table.game is None or table.game.status != Game.Status.ABANDONED:
         raise Refused("not-abandoned", table=table.number)

@@ -31,7 +31,7 @@ def _no_drafts(tournament: Tournament) -> None:
 
 
 @transaction.atomic
-def knockout_start(*, tournament: Tournament, actor: Actor | None = None,
+def knockout_start(*, tournament: Tournament, actor: Actor,
                    early: bool = False) -> TournamentRound:
     """Seed the top of the standings into the bracket and pair its first round as a draft.
 
@@ -77,7 +77,7 @@ def knockout_start(*, tournament: Tournament, actor: Actor | None = None,
     return round_generate(tournament=tournament, actor=actor)
 
 
-def knockout_undo(rnd: TournamentRound, actor: Actor | None) -> None:
+def knockout_undo(rnd: TournamentRound, actor: Actor) -> None:
     """Discarding the knockout's first draft takes the seeding back: the tournament is in its
     first stage again, and the rounds it left unplayed can be paired (round_discard)."""
     stage = rnd.stage
@@ -91,7 +91,7 @@ def knockout_undo(rnd: TournamentRound, actor: Actor | None) -> None:
 
 
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament, actor: Actor | None = None,
+def tournament_finish(*, tournament: Tournament, actor: Actor,
                       early: bool = False) -> Tournament:
     """Close the tournament: the knockout's champion wins, or without a knockout the leader
     of the standings. Refused while a round is still being played or waits as a draft, and
@@ -138,7 +138,7 @@ def tournament_finish(*, tournament: Tournament, actor: Actor | None = None,
 
 @transaction.atomic
 def tournament_reopen(*, tournament: Tournament, reason: str,
-                      actor: Actor | None = None) -> Tournament:
+                      actor: Actor) -> Tournament:
     """Take a finished tournament back to running, saying why, so that a result can be
     corrected (table_result_reopen) and the tournament finished again: its winner is decided
     anew then. Audited with the reason; reopening a running tournament changes nothing."""

@@ -26,7 +26,7 @@ export function dataAfter(data, item) {
   return next;
 }
 
-/** The data after one turn the tablet's engine played: its table (table_script.script_state),
+/** The data after one turn the tablet's engine played: its table (game_script.script_state),
  * one version on.
  * @param {TabletData} data @param {{script: Object}} answer @returns {TabletData} */
 export function dataFromEngine(data, answer) {

@@ -43,7 +43,7 @@ export function refusalChoices(item) {
   return ["fix", "drop"];
 }
 
-/** Whether the waiting turns may go in one request (scoring/queued.py takes turns only). */
+/** Whether the waiting turns may go in one request (scoring/views/queue.py takes turns only). */
 export function allTurns(items) {
   return items.every((item) => item.fields.kind !== "hands");
 }

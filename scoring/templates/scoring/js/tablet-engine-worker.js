@@ -1,5 +1,5 @@
 {% load static %}// The tablet's own rules engine: the server's Python files (scoring/engine_bundle.py) run by
-// Pyodide, off the page's thread. It is told the server's round (table_script.round_start) and
+// Pyodide, off the page's thread. It is told the server's round (game_script.round_start) and
 // plays turns on it, answering exactly what the server's engine will: the result and the table
 // after it, or the refusal's code. No rule is written here.
 // Served under /games/ (views.tablet_engine_worker), inside the tablet's service worker's scope,
@@ -18,14 +18,14 @@ async function start(bundle) {
   python.runPython(`
 import json, sys
 sys.path.insert(0, "/bundle")
-from scoring.table_script import TableSession
+from scoring.game_script import GameSession
 session = None
 def call(text):
     global session
     ask = json.loads(text)
     if ask["kind"] == "round":
-        session = TableSession(ask["start"])
-        return json.dumps(session.table())
+        session = GameSession(ask["start"])
+        return json.dumps(session.shown())
     if ask["kind"] == "play":
         t = ask["turn"]
         return json.dumps(session.play(t["seat"], t.get("draw", 0), t.get("at"), t.get("corners")))

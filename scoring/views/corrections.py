@@ -13,21 +13,21 @@ from django.utils.translation import gettext as _
 from clubs.permissions import Do
 from scoring.engine import EngineError
 
-from . import corrections, services, tablet_data
-from .board_svg import cell_shape
-from .forms import TurnForm
-from .game_shown import game_shown
-from .messages import RESULT_CLOSED, refusal
-from .models import Turn
-from .views import _flat_errors, _game_allowed, _message, _no_store, _where
+from .. import corrections, services, tablet_data
+from ..board_svg import cell_shape
+from ..forms import TurnForm
+from ..game_shown import game_shown
+from ..messages import RESULT_CLOSED, refusal
+from ..models import Turn
+from .http import engine_where, flat_errors, game_allowed, message, no_store
 
 
 def turn_correct(request, pk, round_number, turn_number):
     """A recorded turn on the board as it was before it, entered again like any turn."""
-    game = _game_allowed(request, pk, Do.CORRECT)
+    game = game_allowed(request, pk, Do.CORRECT)
     if game.is_closed:
         if request.method == "POST":
-            return _message(request, str(RESULT_CLOSED), 409)
+            return message(request, str(RESULT_CLOSED), 409)
         return render(request, "scoring/result_closed.html",
                       {"game": game, "text": RESULT_CLOSED}, status=409)
     try:
@@ -47,8 +47,8 @@ def turn_correct(request, pk, round_number, turn_number):
         shape = cell_shape(turn.cell_c, turn.cell_r, turn.corners)
         data["recorded"] = {"points": shape["points"],
                             "labels": [[lb["x"], lb["y"], lb["n"]] for lb in shape["labels"]]}
-    return _no_store(render(request, "scoring/turn_correct.html", {
-        "game": game, "table": game_shown(view), "urls": urls, "data": data,
+    return no_store(render(request, "scoring/turn_correct.html", {
+        "game": game, "shown": game_shown(view), "urls": urls, "data": data,
         "correction": correction,
         "turn": turn, "round_number": round_number, "correcting": True,
         "palette": tablet_data.palette(view.state, data["tiles"]),
@@ -60,7 +60,7 @@ def turn_correct(request, pk, round_number, turn_number):
 def _correction_post(request, game, correction):
     form = TurnForm(request.POST)
     if not form.is_valid():
-        return _message(request, " ".join(_flat_errors(form)), 400)
+        return message(request, " ".join(flat_errors(form)), 400)
     data = form.cleaned_data
     turn = correction.turn
     try:
@@ -70,10 +70,10 @@ def _correction_post(request, game, correction):
             actor=services.Actor(user=request.user), expected_version=data["version"],
         )
     except services.Conflict:
-        return _message(request, _("The game changed while you were correcting; reload the "
+        return message(request, _("The game changed while you were correcting; reload the "
                                    "page and enter the turn again."), 409)
     except services.ResultClosed:
-        return _message(request, str(RESULT_CLOSED), 409)
+        return message(request, str(RESULT_CLOSED), 409)
     except EngineError as error:
         names = correction.view.names
         at = data["at"]
@@ -82,7 +82,7 @@ def _correction_post(request, game, correction):
             later = Turn.objects.filter(round__game=game, round__number=error.round,
                                         number=error.turn).first()
             at = later.at if later else None
-        return _message(request, _where(error) + refusal(error, at=at, players=names), 422)
+        return message(request, engine_where(error) + refusal(error, at=at, players=names), 422)
     messages.success(request, _("The turn was corrected and the game re-scored."))
     response = HttpResponse(status=200)
     response["HX-Redirect"] = game.get_absolute_url()

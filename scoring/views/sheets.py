@@ -13,13 +13,13 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import EngineError
 
-from . import selectors, sheets
-from .access import can_record
-from .limits import RecordRefused
-from .messages import RESULT_CLOSED, refusal
-from .models import Game, Round
-from .services import Actor, NotPlaying, ResultClosed
-from .sheet_forms import (
+from .. import selectors, sheets
+from ..access import can_record
+from ..limits import RecordRefused
+from ..messages import RESULT_CLOSED, refusal
+from ..models import Game, Round
+from ..services import Actor, NotPlaying, ResultClosed
+from ..sheet_forms import (
     RecordForm,
     SheetInputError,
     ending_from_post,

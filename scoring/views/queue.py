@@ -12,10 +12,11 @@ from django.views.decorators.http import require_POST
 
 from clubs.json_input import JsonRefused, json_read
 
-from . import selectors, services
-from .access import recording_access, tablet_asking
-from .forms import TurnForm
-from .views import _REFUSALS, INCOMPLETE, _flat_errors, _no_store, _tablet_context, refused_text
+from .. import selectors, services
+from ..access import recording_access, tablet_asking
+from ..forms import TurnForm
+from .http import INCOMPLETE, WRITE_REFUSALS, flat_errors, no_store, refused_text
+from .tablet import tablet_context
 
 MOST = 200  # more than a round ever has
 # A turn's fields take about 120 bytes; a list of turns, each a flat object, is 2 levels deep.
@@ -45,7 +46,7 @@ def tablet_turns(request, pk=None, token=None):
         form = TurnForm({k: str(v) for k, v in fields.items()} if isinstance(fields, dict)
                         else {})
         if not form.is_valid():
-            refused = {"status": 400, "message": " ".join(_flat_errors(form))}
+            refused = {"status": 400, "message": " ".join(flat_errors(form))}
             break
         data = form.cleaned_data
         try:
@@ -55,12 +56,12 @@ def tablet_turns(request, pk=None, token=None):
                 corners=data["corner_numbers"], expected_version=data["version"],
                 client_key=data["key"],
             )
-        except _REFUSALS as error:
+        except WRITE_REFUSALS as error:
             status, text = refused_text(error, at=data["at"], players=names)
             refused = {"status": status, "message": text}
             break
         recorded += 1
     game.refresh_from_db()
     html = render_to_string("scoring/partials/tablet.html",
-                            _tablet_context(request, game, token), request=request)
-    return _no_store(JsonResponse({"recorded": recorded, "refused": refused, "html": html}))
+                            tablet_context(request, game, token), request=request)
+    return no_store(JsonResponse({"recorded": recorded, "refused": refused, "html": html}))

@@ -1,9 +1,10 @@
-"""The table as the tablet's script is told it, worked out by the engine.
+"""The game as the tablet's script is told it (its part of the game view), worked out by
+the engine.
 
 Pure (the engine and the board's geometry only), so that the server (scoring/tablet_data.py) and
 the tablet's own copy of the engine (Pyodide in a Web Worker: scoring/templates/scoring/js/
 tablet-engine-worker.js) compute the very same values from the same Python files: the script
-itself knows no rule, no turn order and no fits. ``TableSession`` is what the worker runs.
+itself knows no rule, no turn order and no fits. ``GameSession`` is what the worker runs.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def tile_fits(state, tile) -> list[tuple[tuple[int, int], tuple[int, int, int]]]
     return state.fits(tile)
 
 
-def table_fits(state) -> tuple[dict, dict]:
+def board_fits(state) -> tuple[dict, dict]:
     """(cells, tiles): every cell some tile fits, drawn once; per tile its cells and rotations.
 
     cells: "c,r" -> {"points": polygon, "labels": [[x, y] per corner]}
@@ -77,13 +78,13 @@ def script_state(state) -> dict:
         "pass": pass_cost(state),
     }
     if state.phase.takes_turns:
-        data["cells"], data["tiles"] = table_fits(state)
+        data["cells"], data["tiles"] = board_fits(state)
     else:
         data["cells"], data["tiles"] = {}, {}
     return data
 
 
-def table_numbers(state) -> dict:
+def scoreboard_numbers(state) -> dict:
     """What the scoreboard shows: totals, tiles in hand, own pools, who plays, the pool."""
     over = state.phase == Phase.OVER
     return {
@@ -157,8 +158,8 @@ def round_start(state, *, start_totals) -> dict:
     }
 
 
-class TableSession:
-    """One tablet's table in its own engine: the server's round replayed, then the turns
+class GameSession:
+    """One tablet's game in its own engine: the server's round replayed, then the turns
     waiting on the device played one by one. Each answer is plain JSON-ready values."""
 
     def __init__(self, start: dict) -> None:
@@ -169,8 +170,8 @@ class TableSession:
             self.state.play(seat, draw=draw, at=tuple(at) if at else None,
                             corners=tuple(corners) if corners else None)
 
-    def table(self) -> dict:
-        return {"script": script_state(self.state), "numbers": table_numbers(self.state)}
+    def shown(self) -> dict:
+        return {"script": script_state(self.state), "numbers": scoreboard_numbers(self.state)}
 
     def play(self, seat: int, draw: int = 0, at=None, corners=None) -> dict:
         """A turn on the device: the engine's result and the table after it, or the engine's
@@ -186,7 +187,7 @@ class TableSession:
             return {"ok": False, "refusal": refusal}
         turn = {"seat": result.seat, "points": result.points, "detail": dict(result.detail),
                 "tile": str(result.tile) if result.tile else ""}
-        return {"ok": True, "turn": turn, **self.table()}
+        return {"ok": True, "turn": turn, **self.shown()}
 
     def end_round(self, fields: dict) -> dict:
         """The hands form entered on the device: the round scored as the server will score it
@@ -199,7 +200,7 @@ class TableSession:
             return {"ok": False, "refusal": {"code": error.code, "params": dict(error.params)}}
         return {"ok": True, "end": {"reason": end.reason, "winner": end.winner,
                                     "points": list(end.points), "game_over": end.game_over},
-                **self.table()}
+                **self.shown()}
 
     def tile_check(self, text: str) -> dict | None:
         """Why a typed tile cannot be chosen (not in the set, on the board, …), as the

@@ -1,0 +1,98 @@
+"""One refusal shape for the apps' services (clubs/refusals.py): every code an app's services
+raise is read from their source and must be worded by the app's messages.py in each language,
+as the cores' codes are (tests/*/test_core_errors.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from clubs import messages as club_messages
+from clubs.refusals import Refused
+from clubs.services import NotAllowed
+from tournaments import messages as tournament_messages
+from tournaments.services import Refused as TournamentRefused
+
+ROOT = Path(__file__).resolve().parents[2]
+RAISED = re.compile(r'\b(?:Refused|NotAllowed)\(\s*"([a-z0-9-]+)"')
+
+APPS = {
+    "clubs": (["clubs/*.py"], NotAllowed, club_messages.refusal),
+    "tournaments": (["tournaments/services/*.py", "tournaments/*.py"], TournamentRefused,
+                    tournament_messages.refusal),
+}
+
+
+class _Value(int):
+    """A param that reads as a number, a count or a list of names, as its sentence takes it."""
+
+    def __len__(self):
+        return 2
+
+    def __iter__(self):
+        return iter(["Anna", "Boris"])
+
+
+class _Params(dict):
+    """A refusal's params as the sentence asks for them: whatever it names is there."""
+
+    def __missing__(self, key):
+        return _Value(2)
+
+
+def raised_codes(patterns: list[str]) -> set[str]:
+    return {code for pattern in patterns for path in ROOT.glob(pattern)
+            for code in RAISED.findall(path.read_text())}
+
+
+def test_the_apps_refusals_share_one_shape():
+    assert issubclass(NotAllowed, Refused) and issubclass(TournamentRefused, Refused)
+    assert raised_codes(APPS["clubs"][0]) == {"organiser-kept"}
+    assert len(raised_codes(APPS["tournaments"][0])) > 30
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "de"])
+@pytest.mark.parametrize("app", sorted(APPS))
+def test_every_code_an_app_raises_is_worded(app, lang):
+    patterns, refused, words = APPS[app]
+    unworded = []
+    for code in sorted(raised_codes(patterns)):
+        error = refused(code)
+        error.params = _Params()
+        with translation.override(lang):
+            text = words(error)
+        # The fallback names the bare code; a worded refusal never does.
+        if code in text or not text.strip():
+            unworded.append(code)
+    assert not unworded, unworded
+
+
+def test_every_service_takes_its_actor_without_a_default():
+    """No service takes a missing actor as the trusted site: the site is named (SITE)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import tournaments.services
+
+    modules = ["clubs.services", "clubs.newcomers", "scoring.services", "scoring.sheets",
+               "scoring.records", "scoring.record_rows"]
+    modules += [f"tournaments.services.{m.name}"
+                for m in pkgutil.iter_modules(tournaments.services.__path__)]
+    defaulted, checked = [], 0
+    for name in modules:
+        module = importlib.import_module(name)
+        for fname, function in vars(module).items():
+            if not inspect.isfunction(function) or function.__module__ != name:
+                continue
+            actor = inspect.signature(function).parameters.get("actor")
+            if actor is None:
+                continue
+            checked += 1
+            if actor.default is not inspect.Parameter.empty:
+                defaulted.append(f"{name}.{fname}")
+    assert checked > 30
+    assert not defaulted, defaulted
