@@ -298,6 +298,17 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 SESSION_COOKIE_HTTPONLY = True
+# Sessions are written to the database and read from the cache first (a tablet's turn then
+# reads no session row). A logout deletes both. The cache is shared between processes in
+# production (CACHE_URL, as the page cache needs); a cache that is down is a miss, read from
+# the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# The tablet's own rules engine (Pyodide in a Web Worker, docs/recording.md): on by default.
+# Off, the tablet records through the server alone, as before the engine has loaded; the
+# browser tests that are not about the engine turn it off, since starting Pyodide costs
+# seconds of CPU per page.
+TABLET_ENGINE = env.bool("TABLET_ENGINE", default=True)
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # Framing: browsers that know CSP follow frame-ancestors below (the site's own pages may frame
 # it; api.embed.embeddable opens a view to all) and ignore this header, which is for

@@ -308,9 +308,12 @@ def turn_record(
     (a resend); with another turn it is refused. Raises Conflict, KeyReused, NotPlaying,
     ResultClosed, EngineError or PermissionDenied; nothing is written then.
 
-    The game is ``game_id`` written by ``actor``, or the one ``asking`` finds, whose check says
-    who writes: then the access check, the locked read, the current round and the resend's
-    lookup are one query (issue 25: the tablet's turn in at most 8)."""
+    The game is ``game_id`` written by ``actor`` (required then: no actor is never
+    "trusted"), or the one ``asking`` finds, whose check says who writes: then the access
+    check, the locked read, the current round and the resend's lookup are one query (issue 25:
+    the tablet's turn in at most 8)."""
+    if (asking is None) == (actor is None):
+        raise TypeError("turn_record takes an actor with game_id, or an asking claim")
     also = {"earlier": _turn_under_key(client_key)} if client_key else {}
     if asking is not None:
         locked = rows_locked(where=asking.where, also={**asking.also("game__"), **also})

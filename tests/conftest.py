@@ -87,6 +87,15 @@ def celery_mode(request):
     app.conf.CELERY_TASK_ALWAYS_EAGER = previous
 
 
+@pytest.fixture(autouse=True)
+def tablet_engine(request):
+    """Browser tests run the tablet without its Pyodide engine (seconds of CPU per page) unless
+    they are about it: marked `tablet_engine`."""
+    if (request.node.get_closest_marker("browser")
+            and not request.node.get_closest_marker("tablet_engine")):
+        request.getfixturevalue("settings").TABLET_ENGINE = False
+
+
 # One browser per module, not per session: Playwright's sync API keeps an asyncio loop running
 # in the test thread while it is open, and a later module of the same process that runs async
 # code itself (tests/clubs/test_push.py, with pytest-xdist giving a process whole files) would

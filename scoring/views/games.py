@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -48,13 +49,18 @@ GAMES_PAGE = 30
 @public_page("scoring", "clubs", "tournaments")
 def game_list(request):
     """Every game, filtered and paged: the page's queries do not grow with the games."""
+    me = club_selectors.player_of(request.user)
     filters = GameFilter(request.GET or None, queryset=selectors.game_list())
+    if me is not None and not me.games_public:
+        field = filters.form.fields["player"]
+        field.queryset = field.queryset.model.objects.filter(
+            Q(games_public=True) | Q(pk=me.pk)).order_by("display_name", "pk")
     # An unknown player or club is refused in the form's words; the valid filters still apply.
     refused = filters.is_bound and not filters.is_valid()
     page = Paginator(filters.qs, GAMES_PAGE).get_page(request.GET.get("page"))
     return render(request, "scoring/game_list.html", {
         "filter": filters, "page": page, "games": page.object_list,
-        "me": club_selectors.player_of(request.user),
+        "me": me,
     }, status=400 if refused else 200)
 
 

@@ -45,9 +45,10 @@ def tablet_urls(game: Game, token: str | None) -> dict:
     urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll",
                                  "turn-at")}
     urls["sw"] = reverse("scoring:tablet-sw")
-    urls["engine"] = f'{reverse("scoring:tablet-engine")}?v={bundle_zip()[1]}'
-    urls["engine_worker"] = reverse("scoring:tablet-engine-worker")
-    urls["engine_files"] = f"{settings.STATIC_URL}pyodide/"  # Pyodide's, for the offline cache
+    if settings.TABLET_ENGINE:
+        urls["engine"] = f'{reverse("scoring:tablet-engine")}?v={bundle_zip()[1]}'
+        urls["engine_worker"] = reverse("scoring:tablet-engine-worker")
+        urls["engine_files"] = f"{settings.STATIC_URL}pyodide/"  # for the offline cache
     urls["game"] = game.get_absolute_url()
     return urls
 

@@ -16,6 +16,7 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from playwright.sync_api import expect
 
 from clubs.models import Membership, Player
+from clubs.permissions import SITE
 from tests.e2e.asgi_server import asgi_server  # noqa: F401 - the fixture
 from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
@@ -39,10 +40,10 @@ def _club_and_cup():
         "Boris Orlov", "Vera Lis", "Gleb Kim", "Dina Roz", "Egor Pak", "Zoya Li", "Ilya Fox")]
     cup = services.tournament_create(club=club, name="Club Cup", table_size=4,
                                      starts_on=date(2026, 5, 9), rounds=3,
-                                     self_registration=True)
-    services.tournament_open(tournament=cup)
+                                     self_registration=True, actor=SITE)
+    services.tournament_open(tournament=cup, actor=SITE)
     for player in others:
-        services.registration_add(tournament=cup, player=player, checked_in=True)
+        services.registration_add(tournament=cup, player=player, checked_in=True, actor=SITE)
     return club, boss, anna, cup
 
 
@@ -98,7 +99,7 @@ def test_sign_up_claim_register_and_see_the_table_pushed(browser, asgi_server, v
     expect(me.locator(".messages")).to_contain_text("You are registered for Club Cup.")
     expect(me.locator("#my-entries")).to_contain_text("registered, not checked in yet")
     services.registration_check_in(
-        registration=Registration.objects.get(tournament=cup, player=anna))
+        registration=Registration.objects.get(tournament=cup, player=anna), actor=SITE)
 
     # The player's page stays open; the organiser pairs and publishes round 1.
     me.goto(f"{url}/me/")

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 from scoring.models import Turn
 from tests.e2e.tablet_helpers import first_seat_opens, new_game, score, tablet_url
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.tablet_engine,
+              pytest.mark.django_db(transaction=True)]
 
 ENGINE_START = 120_000  # ms the first start may take on a loaded CI machine (a wait, not a check)
 

@@ -16,7 +16,8 @@ from tests.e2e.tablet_helpers import (
     tablet_url,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.tablet_engine,
+              pytest.mark.django_db(transaction=True)]
 
 
 def queue_text(page):

@@ -6,6 +6,7 @@ box hides part of itself and nothing is wider than the screen. Screenshots go to
 
 import pytest
 
+from clubs.permissions import SITE
 from scoring.services import Actor, round_end
 from tests.e2e.tablet_helpers import first_seat_opens, new_game, tablet_url
 from tests.e2e.test_tablet_layout import MEASURE, SIZES, shoot
@@ -118,12 +119,13 @@ def test_an_84_tile_tournament_game_fits_in_play(browser, live_server):
     club = ClubFactory(default_preset="pressman")
     tournament = services.tournament_create(club=club, name="Big Set Cup", table_size=4,
                                             starts_on=date(2026, 5, 9), rounds=1,
-                                            tile_set="84")
-    services.tournament_open(tournament=tournament)
+                                            tile_set="84", actor=SITE)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for name in ("Anna", "Boris", "Vera", "Gleb"):
         services.registration_add(tournament=tournament, player=member(club, name=name),
-                                  checked_in=True)
-    services.round_publish(tournament_round=services.round_generate(tournament=tournament))
+                                  checked_in=True, actor=SITE)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     game = Table.objects.select_related("game").get(round__tournament=tournament).game
     assert game.rules["max_number"] == 6
     first_seat_opens(game)

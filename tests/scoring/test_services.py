@@ -101,6 +101,13 @@ def test_stale_version_is_a_conflict(club):
     assert Turn.objects.filter(round__game=game).count() == 1
 
 
+def test_a_turn_without_an_actor_is_not_recorded_as_the_sites(club):
+    game = start(club)
+    with pytest.raises(TypeError, match="an actor with game_id, or an asking claim"):
+        turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=0)
+    assert Turn.objects.filter(round__game=game).count() == 0
+
+
 def test_repeated_submission_is_recorded_once(club):
     game = start(club)
     first = turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4),

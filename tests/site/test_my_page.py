@@ -5,6 +5,7 @@ part a pushed nudge fetches again, cached for that person under the data version
 import pytest
 from django.urls import reverse
 
+from clubs.permissions import SITE
 from tests.factories import UserFactory, member
 from tests.tournaments.play import field, organised_club, tournament_with
 from tournaments import services
@@ -40,9 +41,9 @@ def test_before_and_after_the_round_is_published(client, cup):
     assert "registered, checked in" in text
     assert "Round 1:" not in text
 
-    rnd = services.round_generate(tournament=tournament)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
     assert "Round 1:" not in client.get(reverse("my-tables")).content.decode()  # a draft
-    services.round_publish(tournament_round=rnd)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     table = _my_table(tournament, anna)
     names = {p.pk: p.display_name for p in cup["others"]}
     mates = ", ".join(names[p] for p in table.player_ids if p != anna.pk)
@@ -60,7 +61,8 @@ def test_before_and_after_the_round_is_published(client, cup):
 def test_the_fragment_is_cached_per_person_and_follows_a_change(client, cup,
                                                                 django_assert_max_num_queries):
     tournament, anna = cup["tournament"], cup["anna"]
-    services.round_publish(tournament_round=services.round_generate(tournament=tournament))
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     first = client.get(reverse("my-tables")).content
     with django_assert_max_num_queries(4):  # the session, the account, the versions
         again = client.get(reverse("my-tables")).content
@@ -72,15 +74,16 @@ def test_the_fragment_is_cached_per_person_and_follows_a_change(client, cup,
     assert "Round 1" not in theirs and "You are not registered" in theirs
     # A withdrawal (an audited write) gives a fresh fragment at once.
     registration = Registration.objects.get(tournament=tournament, player=anna)
-    services.registration_withdraw(registration=registration)
+    services.registration_withdraw(registration=registration, actor=SITE)
     assert "withdrawn" in client.get(reverse("my-tables")).content.decode()
 
 
 def test_in_russian(client, cup):
     tournament = cup["tournament"]
     extra = member(cup["club"], name="Late Lev")
-    services.registration_add(tournament=tournament, player=extra, checked_in=True)
-    services.round_publish(tournament_round=services.round_generate(tournament=tournament))
+    services.registration_add(tournament=tournament, player=extra, checked_in=True, actor=SITE)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     text = client.get(reverse("my-tables"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Тур 1: стол" in text
 
@@ -100,7 +103,8 @@ def test_the_page_reads_a_fixed_number_of_queries(client, cup, django_assert_max
     club, anna = cup["club"], cup["anna"]
     for n in range(3):
         tournament = tournament_with(club, [anna, *cup["others"]], name=f"Cup {n}")
-        services.round_publish(tournament_round=services.round_generate(tournament=tournament))
+        rnd = services.round_generate(tournament=tournament, actor=SITE)
+        services.round_publish(tournament_round=rnd, actor=SITE)
     with django_assert_max_num_queries(12):
         page = client.get(reverse("my-page"))
     assert page.content.decode().count('class="my-table playing"') == 3

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import ClubAuditEntry, Preferences
+from clubs.permissions import SITE
 from tests.clubs.mailbox import Mailbox, body, subject
 from tests.factories import UserFactory, member
 from tests.outage import closed_port
@@ -54,7 +55,7 @@ def test_asked_for_on_my_page_then_sent_once(client, cup, mailbox,
         "user": "anna", "round_mail": True}
 
     client.force_login(cup["organiser"])
-    rnd = services.round_generate(tournament=tournament)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
     with django_capture_on_commit_callbacks(execute=True):
         published = client.post(reverse("tournaments:publish",
                                         args=[tournament.slug, rnd.number]))
@@ -76,12 +77,13 @@ def test_a_refused_message_is_tried_again_and_a_draft_sends_nothing(
         cup, settings, mailbox, django_capture_on_commit_callbacks):
     tournament, me = cup["tournament"], cup["me"]
     Preferences.objects.create(user=me, round_mail=True, language="en")
-    rnd = services.round_generate(tournament=tournament)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
     assert services.round_mail(round_id=rnd.pk) == {"sent": 0, "failed": 0}  # a draft
     port = settings.EMAIL_PORT
     settings.EMAIL_PORT = closed_port()
     with django_capture_on_commit_callbacks(execute=True) as tasks:
-        services.round_publish(tournament_round=rnd)  # its task runs (eagerly); the server refuses
+        # Its task runs (eagerly); the server refuses.
+        services.round_publish(tournament_round=rnd, actor=SITE)
     assert len(tasks) >= 1
     assert not RoundNotice.objects.exists() and mailbox.messages == []
     settings.EMAIL_PORT = port
@@ -103,5 +105,6 @@ def test_stopping_it_and_an_account_without_an_address(client, cup, mailbox,
     assert "Your account has no e-mail address" in refused.content.decode()
     assert not Preferences.objects.filter(user=nobody).exists()
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_publish(tournament_round=services.round_generate(tournament=cup["tournament"]))
+        rnd = services.round_generate(tournament=cup["tournament"], actor=SITE)
+        services.round_publish(tournament_round=rnd, actor=SITE)
     assert mailbox.messages == []

@@ -5,6 +5,7 @@ and write nothing; every write is audited with the player's account."""
 import pytest
 from django.urls import reverse
 
+from clubs.permissions import SITE
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import Registration, TournamentAuditEntry
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def open_cup(client):
     club, organiser = organised_club()
     tournament = tournament_with(club, field(club, 3), name="Open Cup")
-    services.tournament_self_registration(tournament=tournament, open=True)
+    services.tournament_self_registration(tournament=tournament, open=True, actor=SITE)
     me = UserFactory(username="vera")
     vera = member(club, user=me, name="Vera Lis")
     client.force_login(me)
@@ -47,7 +48,7 @@ def test_register_then_withdraw_from_my_page(client, open_cup):
     client.force_login(open_cup["organiser"])
     assert "Vera Lis" in client.get(reverse("tournaments:manage",
                                             args=[tournament.slug])).content.decode()
-    services.registration_check_in(registration=registration)
+    services.registration_check_in(registration=registration, actor=SITE)
     client.force_login(open_cup["me"])
     assert "registered, checked in" in client.get(reverse("my-tables")).content.decode()
 
@@ -92,9 +93,9 @@ def test_from_the_tournaments_page(client, open_cup):
 def test_refusals(client, open_cup, case, words):
     tournament = open_cup["tournament"]
     if case == "closed":
-        services.tournament_self_registration(tournament=tournament, open=False)
+        services.tournament_self_registration(tournament=tournament, open=False, actor=SITE)
     elif case == "paired":
-        services.round_generate(tournament=tournament)
+        services.round_generate(tournament=tournament, actor=SITE)
     elif case == "stranger":
         stranger = UserFactory(username="stranger")
         member(ClubFactory(), user=stranger, name="Stranger")
@@ -114,8 +115,8 @@ def test_refusals(client, open_cup, case, words):
 def test_withdrawing_is_refused_once_play_has_begun_and_only_ones_own(client, open_cup):
     tournament, vera = open_cup["tournament"], open_cup["vera"]
     _register(client, tournament)
-    services.registration_check_in(registration=Registration.objects.get(player=vera))
-    services.round_generate(tournament=tournament)
+    services.registration_check_in(registration=Registration.objects.get(player=vera), actor=SITE)
+    services.round_generate(tournament=tournament, actor=SITE)
     answer = client.post(reverse("tournaments:withdraw-me", args=[tournament.slug]),
                          follow=True)
     assert "Registration has closed" in answer.content.decode()
@@ -168,7 +169,7 @@ def test_my_page_reads_a_fixed_number_of_queries(client, open_cup, django_assert
     club = open_cup["club"]
     for n in range(4):
         cup = tournament_with(club, [], name=f"Cup {n}")
-        services.tournament_self_registration(tournament=cup, open=True)
+        services.tournament_self_registration(tournament=cup, open=True, actor=SITE)
     with django_assert_max_num_queries(12):
         page = client.get(reverse("my-page"))
     assert page.content.decode().count("Register me") == 5

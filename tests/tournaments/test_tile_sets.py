@@ -9,6 +9,7 @@ from django.db import connection
 from django.urls import reverse
 
 from archive.club import club_export, club_import
+from clubs.permissions import SITE
 from scoring.engine import record_state
 from scoring.models import Game
 from scoring.records import game_export
@@ -40,11 +41,11 @@ def test_the_form_sets_the_tile_set_and_pool_of_every_game(client, club):
     header = client.get(tournament.get_absolute_url()).content.decode()
     assert "84 tiles, numbers 0 to 6" in header
     assert "A pool of their own for each player" in header
-    services.tournament_open(tournament=tournament)
+    services.tournament_open(tournament=tournament, actor=SITE)
     for player in field(club, 8):
-        services.registration_add(tournament=tournament, player=player, checked_in=True)
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+        services.registration_add(tournament=tournament, player=player, checked_in=True, actor=SITE)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     games = Game.objects.filter(tournament_table__round=rnd)
     assert games.count() == 2
     for game in games:
@@ -85,8 +86,8 @@ def test_an_unknown_set_or_pool_is_refused_in_words(club, settings, words):
 
 def test_a_mirror_set_tournament_sets_mirror_tiles(club):
     tournament = tournament_with(club, field(club, 4), tile_set="76")
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     game = Game.objects.get(tournament_table__round=rnd)
     assert game.rules["mirror_tiles"] is True and game.rules["max_number"] == 5
     assert (game.tile_set, game.pool) == ("76", "shared")
@@ -97,8 +98,8 @@ def played(club):
     """An 84-tile tournament whose first round was played to the end by the robots (tiles with
     sixes on the boards)."""
     tournament = tournament_with(club, field(club, 4), tile_set="84", pool="individual")
-    rnd = services.round_generate(tournament=tournament)
-    services.round_publish(tournament_round=rnd)
+    rnd = services.round_generate(tournament=tournament, actor=SITE)
+    services.round_publish(tournament_round=rnd, actor=SITE)
     rnd.refresh_from_db()
     play_round(rnd, seed=4)
     game = Game.objects.get(tournament_table__round=rnd)

@@ -278,7 +278,7 @@ def registration_withdraw(*, registration: Registration, withdrawn: bool = True,
 
 @transaction.atomic
 def tournament_self_registration(*, tournament: Tournament, open: bool,
-                                 actor: Actor | None = None) -> Tournament:
+                                 actor: Actor) -> Tournament:
     """Let the club's players register and withdraw themselves (or no longer)."""
     tournament = _locked(tournament)
     check(actor, tournament)
