@@ -132,7 +132,9 @@ def player_games_public_set(*, player: Player, public: bool, actor: Actor) -> bo
     club (or their first club) with the value before and after. Returns whether it changed."""
     if not player_private_allowed(actor, player):
         raise PermissionDenied("not allowed to change this player's privacy")
-    locked = Player.objects.select_for_update().select_related("home_club").get(pk=player.pk)
+    # Only the player's row is locked (PostgreSQL locks no nullable side of a join).
+    locked = (Player.objects.select_for_update(of=("self",)).select_related("home_club")
+              .get(pk=player.pk))
     if locked.games_public == public:
         return False
     before = locked.games_public

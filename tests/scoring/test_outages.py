@@ -39,6 +39,9 @@ def test_one_failing_hook_does_not_stop_the_ones_after_it(client, settings, capl
     # the live-page bump fails, and rating the game, queued after it, happens all the same.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                    "LOCATION": f"redis://127.0.0.1:{closed_port()}/0"}}
+    # Sessions from the database: this cache would refuse the login itself (the site's own
+    # cache ignores its errors, so its cached sessions fall back to the database).
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
     game, referee = one_turn_game()
     client.force_login(referee)
     with caplog.at_level(logging.ERROR, logger="django.db.backends.base"):
