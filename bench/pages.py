@@ -30,8 +30,6 @@ from _wrk import (
     summary,
 )
 
-from clubs.permissions import SITE
-
 PLAYERS_AT_THE_TOURNAMENT = 8
 
 
@@ -43,6 +41,7 @@ def tournament_day():
     """A club's 8-player Swiss tournament: round 1 played through the scoring services (every
     turn), round 2 published and being played; the ratings those games gave."""
     from clubs.models import Club, Membership, Player
+    from clubs.permissions import SITE
     from ratings.services import ratings_recompute
     from scoring.demo import Robot
     from tournaments import services

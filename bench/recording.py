@@ -18,8 +18,6 @@ import time
 
 from _setup import machine, median_ms, start, timed
 
-from clubs.permissions import SITE
-
 # The site's settings with the hello-world view added, for the reference.
 os.environ["DJANGO_SETTINGS_MODULE"] = "_hello_settings"
 
@@ -31,6 +29,7 @@ def main() -> None:
     from django.urls import reverse
 
     from clubs.models import Club, Membership, Player
+    from clubs.permissions import SITE
     from scoring.demo import TableRobot
     from scoring.engine import GameState, rules_resolve
     from scoring.models import Game
