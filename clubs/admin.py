@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import ClubAuditEntry, Membership, Player
+from .models import ClubAuditEntry, Membership, Player, PlayerClaim, Preferences
 
 
 class ReadOnly:
@@ -54,3 +54,23 @@ class AuditAdmin(ReadOnly, admin.ModelAdmin):
 @admin.register(ClubAuditEntry)
 class ClubAuditEntryAdmin(AuditAdmin):
     list_display = ["club_name", "action", "username", "at"]
+
+
+@admin.register(PlayerClaim)
+class PlayerClaimAdmin(ReadOnly, admin.ModelAdmin):
+    """Shown, not decided here: the club's organisers confirm or refuse a claim on their page,
+    through the service that audits it."""
+
+    list_display = ["user", "player", "club", "status", "asked_at", "decided_by"]
+    list_filter = ["status"]
+    search_fields = ["user__username", "player__display_name", "club__name"]
+    list_select_related = ["user", "player", "club", "decided_by"]
+
+
+@admin.register(Preferences)
+class PreferencesAdmin(ReadOnly, admin.ModelAdmin):
+    """An account's own settings, changed on its own page (audited there)."""
+
+    list_display = ["user", "round_mail", "language"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]

@@ -3,9 +3,17 @@ the admin is for looking, and for fixing what those pages cannot."""
 
 from django.contrib import admin
 
-from clubs.admin import AuditAdmin
+from clubs.admin import AuditAdmin, ReadOnly
 
-from .models import Registration, Stage, Table, Tournament, TournamentAuditEntry, TournamentRound
+from .models import (
+    Registration,
+    RoundNotice,
+    Stage,
+    Table,
+    Tournament,
+    TournamentAuditEntry,
+    TournamentRound,
+)
 
 
 class StageInline(admin.TabularInline):
@@ -52,3 +60,12 @@ class RoundAdmin(admin.ModelAdmin):
 class TournamentAuditEntryAdmin(AuditAdmin):
     list_display = ["tournament_name", "action", "round_number", "username", "at"]
     search_fields = ["tournament_name", "club_name", "username", "reason"]
+
+
+@admin.register(RoundNotice)
+class RoundNoticeAdmin(ReadOnly, admin.ModelAdmin):
+    """The e-mails that told players their table: written by tournaments.round_mail only."""
+
+    list_display = ["round", "player", "sent_at"]
+    search_fields = ["player__display_name", "round__tournament__name"]
+    list_select_related = ["round__tournament", "player"]

@@ -190,3 +190,24 @@ def test_the_organisers_list_reads_a_fixed_number_of_queries(client, triangle,
     with django_assert_max_num_queries(9):
         page = client.get(reverse("clubs:claims", args=["triangle"]))
     assert page.content.decode().count('class="card" id="claim-') == 12
+
+
+def test_the_admin_shows_claims_and_decides_none(client, triangle, django_assert_max_num_queries):
+    """A site admin sees who asked for whom, but decides on the organisers' page only (where the
+    decision is audited): no add, change or delete in the admin."""
+    client.force_login(UserFactory(username="anna"))
+    _ask(client, triangle["club"], triangle["anna"])
+    claim = PlayerClaim.objects.get()
+    root = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(root)
+    with django_assert_max_num_queries(12):
+        listed = client.get("/admin/clubs/playerclaim/")
+    assert listed.status_code == 200
+    body = listed.content.decode()
+    assert "Anna Volkova" in body and "Triangle" in body and "waiting" in body
+    assert client.get("/admin/clubs/playerclaim/add/").status_code == 403
+    assert client.post(f"/admin/clubs/playerclaim/{claim.pk}/delete/", {"post": "yes"}
+                       ).status_code == 403
+    assert PlayerClaim.objects.filter(pk=claim.pk, status=PlayerClaim.Status.WAITING).exists()
+    assert client.get("/admin/clubs/preferences/").status_code == 200
+    assert client.get("/admin/tournaments/roundnotice/").status_code == 200
