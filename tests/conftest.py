@@ -87,6 +87,21 @@ def celery_mode(request):
     app.conf.CELERY_TASK_ALWAYS_EAGER = previous
 
 
+@pytest.fixture
+def mailbox(settings):
+    """A real SMTP server on loopback (tests/clubs/mailbox.py) that the site sends its mail to."""
+    from tests.clubs.mailbox import Mailbox
+
+    box = Mailbox()
+    box.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", box.port
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    yield box
+    box.stop()
+
+
 @pytest.fixture(autouse=True)
 def tablet_engine(request):
     """Browser tests run the tablet without its Pyodide engine (seconds of CPU per page) unless

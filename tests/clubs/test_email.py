@@ -16,22 +16,10 @@ from tests.factories import ClubFactory, UserFactory, member
 from tests.outage import closed_port
 from tests.processes import ROOT
 
-from .mailbox import Mailbox, body, link, subject
+from .mailbox import body, link, subject
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "tri-omino-42-hex"
-
-
-@pytest.fixture
-def mailbox(settings):
-    box = Mailbox()
-    box.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", box.port
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    yield box
-    box.stop()
 
 
 def imported_account(username: str, email: str = ""):

@@ -10,7 +10,7 @@ from django.urls import reverse
 from clubs.models import ClubAuditEntry
 from tests.factories import UserFactory
 
-from .mailbox import Mailbox, body, link, subject
+from .mailbox import body, link, subject
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "tri-omino-42-hex"
@@ -23,16 +23,10 @@ def _form(**fields):
 
 
 @pytest.fixture
-def mailbox(settings):
-    box = Mailbox()
-    box.start()
+def mailbox(mailbox, settings):
+    """The shared SMTP server, with the site told that it sends e-mail (sign-up confirms then)."""
     settings.EMAIL_CONFIGURED = True
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", box.port
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    yield box
-    box.stop()
+    return mailbox
 
 
 def test_without_e_mail_the_account_logs_in_at_once(client, settings):

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from clubs.models import ClubAuditEntry, Preferences
 from clubs.permissions import SITE
-from tests.clubs.mailbox import Mailbox, body, subject
+from tests.clubs.mailbox import body, subject
 from tests.factories import UserFactory, member
 from tests.outage import closed_port
 from tournaments import services
@@ -17,18 +17,6 @@ from tournaments.models import RoundNotice
 from .play import field, organised_club, tournament_with
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def mailbox(settings):
-    box = Mailbox()
-    box.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", box.port
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    yield box
-    box.stop()
 
 
 @pytest.fixture
