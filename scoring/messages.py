@@ -1,11 +1,13 @@
-"""Engine refusals in plain, translated words. The engine gives a stable code and its values;
-this is the only place that turns them into sentences for referees (the codes of the scoring
-app's own refusals, which reuse EngineError, included)."""
+"""Refusals in plain, translated words: the engine's (a stable code and its values), the
+scoring app's own codes raised as EngineError, and the services' refusals (clubs.refusals.Refused
+kinds: services.Conflict, NotPlaying, KeyReused, ReopenRefused, replay.ResultClosed). This is the
+only place that turns them into sentences for referees and organisers: ``refusal``."""
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from clubs.refusals import Refused
 from scoring.engine import RECORD_FORMAT, EngineError
 from scoring.presets import preset_name
 
@@ -157,14 +159,16 @@ def _rule_value(name: str, value) -> str:
     return str(value)
 
 
-#: What every write of a game whose result is closed is answered (services.ResultClosed).
+#: What every write of a game whose result is closed is answered (replay.ResultClosed), and what
+#: the pages of a closed game say instead of their forms.
 RESULT_CLOSED = gettext_lazy(
     "This game's result is closed: its tournament round is complete, so it cannot change. An "
     "organiser can reopen the table's result, with a reason, on the tournament round's page.")
 
 
-def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) -> str:
-    """A referee-facing sentence for an engine refusal.
+def refusal(error: EngineError | Refused, *, at=None, players=None,
+            first_round: int = 0) -> str:
+    """A referee-facing sentence for a refusal: the engine's, or one of the services'.
 
     ``at`` is the cell of the move refused (to name its corners), ``players`` the names in seat
     order, ``first_round`` the 0-based round a score sheet starts at (its rounds are numbered
@@ -333,9 +337,29 @@ def refusal(error: EngineError, *, at=None, players=None, first_round: int = 0) 
             "game": _rule_value(p["name"], p["game"])},
         "record-players": lambda: _(
             "The record's players are not this game's players (%(player)s).") % p,
+        # The services' refusals (clubs.refusals.Refused kinds: services.py, replay.py,
+        # sheets.py), answered 409 by the views.
+        "stale-version": lambda: _(
+            "Another tablet changed this game. This is the current state; nothing you sent was "
+            "recorded."),
+        "stale-correction": lambda: _(
+            "The game changed while you were correcting; reload the page and enter the turn "
+            "again."),
+        "not-playing": lambda: _("This game is not in progress."),
+        "finished-not-abandoned": lambda: _(
+            "A finished game keeps its result; it cannot be abandoned."),
+        "abandoned-no-result": lambda: _("This game was abandoned; it takes no result."),
+        "key-reused": lambda: _(
+            "The tablet sent a turn under the key of another turn already recorded; nothing "
+            "was recorded. Reload the page."),
+        "reason-missing": lambda: _("Say why the game is reopened."),
+        "not-finished": lambda: _("Only a finished game can be reopened."),
+        "result-closed": lambda: str(RESULT_CLOSED),
     }
     text = texts.get(error.code)
-    return text() if text else _("Refused: %(reason)s") % {"reason": error.message}
+    if text:
+        return text()
+    return _("Refused: %(reason)s") % {"reason": getattr(error, "message", "") or error.code}
 
 
 def _count(value) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.refusals import Refused
 from scoring.engine import (
     EngineError,
     GameState,
@@ -276,13 +277,10 @@ def places_cache(seats: list[Seat], state: GameState) -> None:
         seat.place = places[seat.position]
 
 
-class ResultClosed(Exception):
+class ResultClosed(Refused):
     """The game's result is closed (the tournament round it was played in is complete): no
-    write changes it until an organiser opens it for a correction, with a reason."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(f"game {game.pk}: the result is closed")
-        self.game = game
+    write changes it until an organiser opens it for a correction, with a reason. Code
+    ``result-closed``, param ``game`` (its id); worded by scoring.messages.refusal."""
 
 
 def result_guard(game: Game) -> None:
@@ -292,7 +290,7 @@ def result_guard(game: Game) -> None:
     reads the game through) and again by game_save, so a write that forgot the first cannot
     save. tests/integrity/test_closed_results.py enumerates the write services."""
     if game.result_lock == Game.Lock.CLOSED:
-        raise ResultClosed(game)
+        raise ResultClosed("result-closed", game=game.pk)
 
 
 def game_save(game: Game, fields: list[str], *, events: int = 1) -> None:

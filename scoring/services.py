@@ -13,6 +13,7 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve, seats_check
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
+from clubs.refusals import Refused
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
 from . import live, signals
@@ -37,36 +38,32 @@ from .replay import (
 )
 from .signals import ResultChange
 
-
-class Conflict(Exception):
-    """The tablet saw an older version of the game than the one stored."""
-
-    def __init__(self, game: Game, expected: int) -> None:
-        super().__init__(f"game {game.pk} is at version {game.version}, not {expected}")
-        self.game = game
-        self.expected = expected
+# The services' refusals: kinds of clubs.refusals.Refused, a stable code with plain params,
+# worded by scoring.messages.refusal (tests/integrity/test_refusal_codes.py checks each code the
+# source raises is worded). ResultClosed (replay.py) is the fifth.
 
 
-class NotPlaying(Exception):
-    """The game is finished or abandoned; it takes no more turns."""
+class Conflict(Refused):
+    """The writer saw an older version of the game than the one stored. ``stale-version``
+    (the tablet), ``stale-correction`` (a turn's correction); params ``version`` (stored) and
+    ``expected`` (the one the writer saw)."""
 
 
-class KeyReused(Exception):
-    """A client key already names a different turn of this game: a tablet that resends a turn
-    sends the same turn, so this one is refused rather than taken for the earlier."""
-
-    def __init__(self, earlier: Turn) -> None:
-        super().__init__(f"client key {earlier.client_key!r} is turn {earlier.number} of round "
-                         f"{earlier.round_id}")
-        self.earlier = earlier
+class NotPlaying(Refused):
+    """The game is finished or abandoned, so this write does not apply. ``not-playing`` (a
+    turn, undo, a round's end), ``finished-not-abandoned`` (abandoning a finished game),
+    ``abandoned-no-result`` (a result from paper for an abandoned game); param ``status``."""
 
 
-class ReopenRefused(Exception):
-    """A finished game stays finished: ``code`` says why ("not-finished", "reason-missing")."""
+class KeyReused(Refused):
+    """``key-reused``: a client key already names a different turn of this game. A tablet that
+    resends a turn sends the same turn, so this one is refused rather than taken for the
+    earlier. Params ``key`` and ``turn_id`` (the earlier turn's)."""
 
-    def __init__(self, code: str) -> None:
-        super().__init__(code)
-        self.code = code
+
+class ReopenRefused(Refused):
+    """A finished game stays finished, a closed result closed: ``reason-missing``,
+    ``not-finished``."""
 
 
 @dataclass
@@ -163,13 +160,18 @@ def _may_record(actor: Actor, game: Game) -> None:
     """Turns, undo and round ends: only while the game is played (a finished game goes back
     through game_reopen), and only by its recorders or its own table link."""
     if game.status != Game.Status.PLAYING:
-        raise NotPlaying(game.get_status_display())
+        raise NotPlaying("not-playing", status=game.status)
     require(actor, Do.RECORD, game)
 
 
-def _check_version(game: Game, expected: int | None) -> None:
-    if expected is not None and expected != game.version:
-        raise Conflict(game, expected)
+def _check_version(game: Game, expected: int | None, *, correcting: bool = False) -> None:
+    """A write names the version it saw: a stale one is refused rather than overwriting. A
+    correction's page is not drawn again with the game as it is now, so it is told apart."""
+    if expected is None or expected == game.version:
+        return
+    if correcting:
+        raise Conflict("stale-correction", version=game.version, expected=expected)
+    raise Conflict("stale-version", version=game.version, expected=expected)
 
 
 def _check_moves(game: Game) -> None:
@@ -331,7 +333,7 @@ def turn_record(
         earlier = Turn.objects.get(pk=locked.also["earlier"])
         if (earlier.seat, earlier.draws, earlier.at, earlier.corners) != (
                 seat, draw, tuple(at) if at else None, list(corners) if corners else None):
-            raise KeyReused(earlier)
+            raise KeyReused("key-reused", key=client_key, turn_id=earlier.pk)
         return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
     _check_version(game, expected_version)
     current = current_round_state(game, seats, last_turn=False, round_=locked.round)
@@ -428,7 +430,7 @@ def turn_correct(
     ``round``/``turn`` set to the turn that became illegal) if any later turn no longer fits."""
     game, seats = game_locked(game_id)
     require(actor, Do.CORRECT, game)
-    _check_version(game, expected_version)
+    _check_version(game, expected_version, correcting=True)
     _check_moves(game)
     turn = Turn.objects.select_related("round").get(
         round__game=game, round__number=round_number, number=turn_number
@@ -520,7 +522,7 @@ def game_abandon(*, game_id: int, actor: Actor) -> Game:
     if game.status == Game.Status.ABANDONED:
         return game
     if game.status != Game.Status.PLAYING:
-        raise NotPlaying(game.get_status_display())
+        raise NotPlaying("finished-not-abandoned", status=game.status)
     game.status = Game.Status.ABANDONED
     game_save(game, ["status"])
     game_audit(game, AuditEntry.Action.ABANDON, actor, before={"status": Game.Status.PLAYING},

@@ -37,7 +37,7 @@ def _check_open_for_paper(game: Game) -> None:
     """Paper may finish a game in progress or replace an earlier paper result; a game finished
     move by move is corrected turn by turn instead."""
     if game.status == Game.Status.ABANDONED:
-        raise NotPlaying(game.get_status_display())
+        raise NotPlaying("abandoned-no-result", status=game.status)
     if game.status == Game.Status.FINISHED and game.entry == Game.Entry.MOVES:
         raise _refuse("finished-on-tablet", "this game was finished move by move")
 

@@ -69,11 +69,8 @@ def _correction_post(request, game, correction):
             draw=data["draw"], at=data["at"], corners=data["corner_numbers"],
             actor=services.Actor(user=request.user), expected_version=data["version"],
         )
-    except services.Conflict:
-        return message(request, _("The game changed while you were correcting; reload the "
-                                   "page and enter the turn again."), 409)
-    except services.ResultClosed:
-        return message(request, str(RESULT_CLOSED), 409)
+    except (services.Conflict, services.ResultClosed) as refused:
+        return message(request, refusal(refused), 409)
     except EngineError as error:
         names = correction.view.names
         at = data["at"]

@@ -299,11 +299,8 @@ def game_abandon(request, pk):
     game = game_allowed(request, pk, Do.ABANDON)
     try:
         services.game_abandon(game_id=game.pk, actor=services.Actor(user=request.user))
-    except services.NotPlaying:
-        return HttpResponse(_("A finished game keeps its result; it cannot be abandoned."),
-                            status=409, content_type="text/plain; charset=utf-8")
-    except services.ResultClosed:
-        return HttpResponse(str(RESULT_CLOSED), status=409,
+    except (services.NotPlaying, services.ResultClosed) as refused:
+        return HttpResponse(refusal(refused), status=409,
                             content_type="text/plain; charset=utf-8")
     messages.success(request, _("The game was marked abandoned."))
     return redirect(game)
@@ -321,11 +318,8 @@ def game_reopen(request, pk):
             try:
                 services.game_reopen(game_id=game.pk, actor=services.Actor(user=request.user),
                                      reason=form.cleaned_data["reason"])
-            except services.ReopenRefused as refused:
-                form.add_error(None, _reopen_refusal(refused))
-                status = 409
-            except services.ResultClosed:
-                form.add_error(None, str(RESULT_CLOSED))
+            except (services.ReopenRefused, services.ResultClosed) as refused:
+                form.add_error(None, refusal(refused))
                 status = 409
             else:
                 messages.success(request, _("The game was reopened: enter the last round's "
@@ -333,9 +327,3 @@ def game_reopen(request, pk):
                 return redirect("scoring:tablet", game.pk)
     return render(request, "scoring/game_reopen.html", {"game": game, "form": form},
                   status=status)
-
-
-def _reopen_refusal(refused) -> str:
-    if refused.code == "reason-missing":
-        return _("Say why the game is reopened.")
-    return _("Only a finished game can be reopened.")

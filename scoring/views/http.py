@@ -12,15 +12,12 @@ from clubs.permissions import Do, require
 from scoring.engine import EngineError
 
 from .. import services
-from ..messages import RESULT_CLOSED, refusal
+from ..messages import refusal
 from ..models import Game
 
 # What a write of the tablet may be refused with: answered by refused_text.
 WRITE_REFUSALS = (services.Conflict, services.KeyReused, services.NotPlaying,
                   services.ResultClosed, EngineError)
-
-CONFLICT_NOTICE = gettext_lazy(
-    "Another tablet changed this game. This is the current state; nothing you sent was recorded.")
 
 INCOMPLETE = gettext_lazy("The request was incomplete; reload the page.")
 
@@ -43,17 +40,10 @@ def message(request, text: str, status: int, kind: str = "error"):
 
 
 def refused_text(refused, *, at=None, players=None) -> tuple[int, str]:
-    """The status and the words for a refused write."""
-    if isinstance(refused, services.Conflict):
-        return 409, str(CONFLICT_NOTICE)
-    if isinstance(refused, services.NotPlaying):
-        return 409, _("This game is not in progress.")
-    if isinstance(refused, services.KeyReused):
-        return 409, _("The tablet sent a turn under the key of another turn already recorded; "
-                      "nothing was recorded. Reload the page.")
-    if isinstance(refused, services.ResultClosed):
-        return 409, str(RESULT_CLOSED)
-    return 422, refusal(refused, at=at, players=players)
+    """The status and the words for a refused write: 422 for a move the engine refuses, 409
+    for the game's state (a stale version, a reused key, a game not played, a closed result)."""
+    status = 422 if isinstance(refused, EngineError) else 409
+    return status, refusal(refused, at=at, players=players)
 
 
 def flat_errors(form) -> list[str]:

@@ -79,8 +79,8 @@ def _attempt(call, names: list[str], first_round: int = 0) -> str | None:
         call()
     except (SheetInputError, RecordRefused) as error:
         return str(error)
-    except NotPlaying:
-        return _("This game was abandoned; it takes no result.")
+    except NotPlaying as refused:
+        return refusal(refused)
     except EngineError as error:
         where = ""
         if error.round is not None:  # a record that does not replay

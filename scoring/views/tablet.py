@@ -180,7 +180,7 @@ def tablet_turn(request, pk=None, token=None):
     except WRITE_REFUSALS as refused:
         game, _actor = recording_access(request, pk=pk, token=token)
         names = [s.player.display_name for s in selectors.game_seats(game)]
-        return _refused(request, token, refused, at=data["at"], players=names)
+        return _refused(request, game, token, refused, at=data["at"], players=names)
     if not request.htmx:
         return redirect(tablet_urls(outcome.game, token)["tablet"])
     view = None
@@ -190,12 +190,11 @@ def tablet_turn(request, pk=None, token=None):
 
 
 
-def _refused(request, token, refused, *, at=None, players=None):
+def _refused(request, game, token, refused, *, at=None, players=None):
     """The tablet's answer to a refused write. A stale tablet gets the current state with a
     notice; a game that is over, or a move the engine refuses, gets the reason in words."""
     status, text = refused_text(refused, at=at, players=players)
     if isinstance(refused, services.Conflict):
-        game = refused.game
         game.refresh_from_db()
         return render_tablet(request, game, token, status=status, notice=text)
     return message(request, text, status)
@@ -230,7 +229,7 @@ def tablet_undo(request, game, actor, version, token):
     try:
         services.turn_undo(game_id=game.pk, expected_version=version, actor=actor)
     except WRITE_REFUSALS as refused:
-        return _refused(request, token, refused)
+        return _refused(request, game, token, refused)
     return _written(request, game, token, notice=_("The last entry was undone."))
 
 
@@ -250,5 +249,5 @@ def tablet_hands(request, game, actor, version, token):
     try:
         services.round_end(game_id=game.pk, hands=hands, expected_version=version, actor=actor)
     except WRITE_REFUSALS as refused:
-        return _refused(request, token, refused, players=names)
+        return _refused(request, game, token, refused, players=names)
     return _written(request, game, token)

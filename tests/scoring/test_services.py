@@ -97,7 +97,8 @@ def test_stale_version_is_a_conflict(club):
     with pytest.raises(Conflict) as conflict:
         turn_record(game_id=game.pk, seat=1, at=(1, 0), corners=(4, 4, 1), expected_version=0,
                     actor=REFEREE)
-    assert conflict.value.game.version == 1
+    assert conflict.value.code == "stale-version"
+    assert conflict.value.params == {"version": 1, "expected": 0}
     assert Turn.objects.filter(round__game=game).count() == 1
 
 
@@ -134,7 +135,8 @@ def test_a_client_key_used_for_another_turn_is_refused(club, other):
     with pytest.raises(KeyReused) as reused:
         turn_record(game_id=game.pk, expected_version=1, actor=REFEREE, client_key="tap-1",
                     **other)
-    assert reused.value.earlier.pk == first.turn.pk
+    assert reused.value.code == "key-reused"
+    assert reused.value.params == {"key": "tap-1", "turn_id": first.turn.pk}
     assert list(Turn.objects.filter(round__game=game).values_list("seat", "tile")) == [
         (0, "4-4-4")]
     game.refresh_from_db()
