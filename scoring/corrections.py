@@ -10,7 +10,7 @@ from scoring.engine import GameState
 
 from .board_svg import cell_shape, view_box
 from .models import Game, Turn
-from .replay import player_keys, rounds_replay, stored_rounds
+from .replay import player_keys, replayed_state, stored_rounds
 from .selectors import GameView, game_seats
 
 
@@ -59,13 +59,13 @@ def correction_view(game: Game, round_number: int, turn_number: int) -> Correcti
     (round_, turn), = found
     index = steps.index(Step(round_.number, turn.number, turn.seat, turn.tile, turn.points,
                              turn.draws))
-    state = rounds_replay(player_keys(seats), game.rules, rounds,
-                          before=(round_number, turn_number))
-    return Correction(view=_table(game, seats, state, round_), turn=turn, steps=steps,
+    state = replayed_state(player_keys(seats), game.rules, rounds,
+                           before=(round_number, turn_number))
+    return Correction(view=_game_view(game, seats, state, round_), turn=turn, steps=steps,
                       index=index)
 
 
-def _table(game: Game, seats, state: GameState, round_) -> GameView:
+def _game_view(game: Game, seats, state: GameState, round_) -> GameView:
     board = state.board
     cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
     return GameView(game=game, seats=seats, state=state, round=round_, last_turn=None,

@@ -105,7 +105,7 @@ def _round_result(round_: Round, names) -> RoundResult:
 
 
 def game_shown(view: GameView) -> GameShown:
-    """The table as the partials show it, from the engine's replay (selectors.game_view)."""
+    """The game view as the partials show it, from the engine's state (selectors.game_view)."""
     game, state = view.game, view.state
     names = tuple(view.names)
     phase = state.phase

@@ -13,7 +13,7 @@ from scoring.engine import GameState, HandCount, Phase
 
 from .limits import record_finished_at
 from .models import Game, Round, RoundHand, Seat, Turn
-from .replay import StoredRound, hand_rows, result_guard, rounds_replay
+from .replay import StoredRound, hand_rows, replayed_state, result_guard
 from .services import Actor, engine_state_save
 
 
@@ -80,7 +80,7 @@ def record_rows(game: Game, record: dict, *, actor: Actor, ended_at) -> RecordRo
                              else list(hand))
                 for name, hand in rnd["hands"].items()})
         stored.append(StoredRound(row, turns, hands))
-    state = rounds_replay(names, game.rules, stored, rewrite=True)
+    state = replayed_state(names, game.rules, stored, rewrite=True)
     rounds = [s.round for s in stored]
     turns = [turn for s in stored for turn in s.turns]
     ended = [s.hands for s in stored if s.hands is not None]

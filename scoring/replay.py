@@ -5,6 +5,17 @@ answers back into row fields (a turn's tile and points, a round's totals and win
 and seats' cached columns). Services write through it, selectors and the correction page read
 through it, records are imported through it; none of them loops over turns itself.
 
+Two names for the engine state the rows give, by what they read:
+
+- ``replayed_state``: the whole game replayed from its first round (a correction, a record
+  written or checked, a turn's correction seen as the board was before it). Always the rows.
+- ``current_state``: the state at the game's current version, for a page or a write: remembered
+  for that version, or replayed from the current round's rows (``from_rows=True`` for a writer
+  that has just changed them).
+
+Below them, ``turn_play`` and ``round_end_play`` play one row into a state; ``*_cache`` copies a
+state into row fields, ``state_save`` and ``game_save`` save them.
+
 It also holds the one save path of a game's content, ``game_save``, which always bumps the
 version. That is what keeps the remembered engine states right: they are keyed by the version,
 and a version is never saved twice with different content, so no writer has to remember to
@@ -127,7 +138,7 @@ def stored_rounds(game: Game) -> list[StoredRound]:
     ]
 
 
-def rounds_replay(
+def replayed_state(
     players: list[str],
     rules: dict,
     rounds: list[StoredRound],
@@ -135,9 +146,9 @@ def rounds_replay(
     before: tuple[int, int] | None = None,
     rewrite: bool = False,
 ) -> GameState:
-    """Replay a whole game from its rows, from the first round on.
+    """The engine state of a whole game's rows, replayed from the first round on.
 
-    ``before=(round number, turn number)`` stops just before that turn: the table as it was
+    ``before=(round number, turn number)`` stops just before that turn: the board as it was
     then. ``rewrite`` also sets each round's start totals, totals and reason, for a caller that
     saves the rows again. A refusal (EngineError) carries the round and turn it came from.
     """
@@ -191,7 +202,7 @@ def _key(game: Game) -> tuple:
     return (game.pk, game.started_at, game.version)
 
 
-def remember_state(game: Game, state: GameState) -> None:
+def _remember(game: Game, state: GameState) -> None:
     key = _key(game)
     with _STATES_LOCK:
         _STATES[key] = state.copy()
@@ -214,14 +225,14 @@ def _still_at(game: Game) -> bool:
     return Game.objects.filter(pk=game.pk, version=game.version).exists()
 
 
-def current_round_state(
-    game: Game, seats: list[Seat], *, replay: bool = False, last_turn: bool = True,
+def current_state(
+    game: Game, seats: list[Seat], *, from_rows: bool = False, last_turn: bool = True,
     round_: Round | None = None,
 ) -> CurrentRound:
     """The engine state at the game's current version: remembered, or replayed from the rows.
 
     Replaying reads the current round's turns only, starting from the totals cached when it
-    began; either way a fixed number of queries. ``replay`` forces reading the rows, for a
+    began; either way a fixed number of queries. ``from_rows`` forces reading the rows, for a
     caller that has just changed them; ``last_turn=False`` skips fetching the last turn for a
     caller about to add one; ``round_``: the current round's row, read with the game
     (services.rows_locked), so a remembered state costs no query at all.
@@ -233,7 +244,7 @@ def current_round_state(
         state = decided_state(player_keys(seats), game.rules, totals=round_.totals,
                               winners=game.winner_seats, last_round=round_.number)
         return CurrentRound(state=state, round=round_, last_turn=None)
-    state = None if replay else _remembered(game)
+    state = None if from_rows else _remembered(game)
     if state is not None:
         last = round_.turns.order_by("-number").first() if last_turn else None
         return CurrentRound(state=state, round=round_, last_turn=last)
@@ -251,7 +262,7 @@ def current_round_state(
         round_end_play(state, round_, list(round_.hands.all()))
     if not transaction.get_connection().in_atomic_block and _still_at(game):
         # Outside a transaction these rows are committed; inside one they may be half-changed.
-        remember_state(game, state)
+        _remember(game, state)
     return CurrentRound(state=state, round=round_, last_turn=turns[-1] if turns else None)
 
 
@@ -338,4 +349,4 @@ def state_save(game: Game, seats: list[Seat], state: GameState, *, finished_at=N
             )
     # Remembered only once committed: a rolled-back version must never be found later.
     snapshot = state.copy()
-    transaction.on_commit(lambda: remember_state(game, snapshot), robust=True)
+    transaction.on_commit(lambda: _remember(game, snapshot), robust=True)

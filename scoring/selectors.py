@@ -13,7 +13,7 @@ from scoring.engine import GameState
 from .board_svg import cell_shape, view_box
 from .models import Game, Round, Seat
 from .rating_changes import rating_changes
-from .replay import current_round_state
+from .replay import current_state
 
 
 def games_with_seats() -> QuerySet[Game]:
@@ -85,7 +85,7 @@ def game_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> G
     """
     if seats is None or current is None:
         seats = game_seats(game)
-        current = current_round_state(game, seats)
+        current = current_state(game, seats)
     board = current.state.board
     cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
     previous = None

@@ -24,14 +24,14 @@ from .replay import (
     CurrentRound,
     ResultClosed,  # noqa: F401 - the services refuse with it; views catch services.ResultClosed
     cache_state,
-    current_round_state,
+    current_state,
     game_save,
     hand_rows,
     player_keys,
+    replayed_state,
     result_guard,
     round_cache,
     round_end_play,
-    rounds_replay,
     state_save,
     stored_rounds,
     turn_play,
@@ -336,7 +336,7 @@ def turn_record(
             raise KeyReused("key-reused", key=client_key, turn_id=earlier.pk)
         return TurnOutcome(turn=earlier, duplicate=True, game=game, seats=seats)
     _check_version(game, expected_version)
-    current = current_round_state(game, seats, last_turn=False, round_=locked.round)
+    current = current_state(game, seats, last_turn=False, round_=locked.round)
     turn = Turn(
         round=current.round,
         number=current.state.round_turns,
@@ -391,7 +391,7 @@ def turn_undo(*, game_id: int, expected_version: int | None, actor: Actor) -> Ga
                    turn_number=last.number, before=turn_snapshot(last))
         last.delete()
         game.turn_count -= 1
-    _replay_current_round(game, seats)
+    _current_state_save(game, seats)
     return game
 
 
@@ -407,8 +407,9 @@ def _round_end_take_back(round_: Round) -> dict:
     return before
 
 
-def _replay_current_round(game: Game, seats: list[Seat]) -> None:
-    current = current_round_state(game, seats, replay=True)
+def _current_state_save(game: Game, seats: list[Seat]) -> None:
+    """The current round replayed from its rows just changed, and saved."""
+    current = current_state(game, seats, from_rows=True)
     round_cache(current.round, current.state)
     current.round.save(update_fields=["totals", "reason"])
     engine_state_save(game, seats, current.state)
@@ -440,7 +441,7 @@ def turn_correct(
     turn.draws = draw
     turn.cell_c, turn.cell_r = at if at else (None, None)
     turn.corners = list(corners) if corners else None
-    _replay_all(game, seats, override=turn)
+    _replayed_state_save(game, seats, override=turn)
     if was_finished and game.status != Game.Status.FINISHED:
         # Only an organiser reopens a finished game, with a reason (game_reopen).
         raise EngineError("correction-reopens", "the correction would reopen the game", {})
@@ -449,14 +450,15 @@ def turn_correct(
     return game
 
 
-def _replay_all(game: Game, seats: list[Seat], override: Turn | None = None) -> GameState:
-    """Replay the whole game from its rows (``override`` in place of the stored turn with its
-    id) and rewrite every cached column."""
+def _replayed_state_save(game: Game, seats: list[Seat],
+                         override: Turn | None = None) -> GameState:
+    """The whole game replayed from its rows (``override`` in place of the stored turn with its
+    id), every cached column rewritten and saved."""
     rounds = stored_rounds(game)
     if override is not None:
         for stored in rounds:
             stored.turns = [override if t.pk == override.pk else t for t in stored.turns]
-    state = rounds_replay(player_keys(seats), game.rules, rounds, rewrite=True)
+    state = replayed_state(player_keys(seats), game.rules, rounds, rewrite=True)
     turns = [turn for stored in rounds for turn in stored.turns]
     Turn.objects.bulk_update(turns, TURN_FIELDS)
     Round.objects.bulk_update(
@@ -489,7 +491,7 @@ def round_end(
     game, seats = game_locked(game_id)
     _may_record(actor, game)
     _check_version(game, expected_version)
-    current = current_round_state(game, seats)
+    current = current_state(game, seats)
     parsed = {int(seat): _parse_hand(entry) for seat, entry in hands.items()}
     round_ = current.round
     held = hand_rows(round_, parsed)
@@ -549,7 +551,7 @@ def game_reopen(*, game_id: int, actor: Actor, reason: str) -> Game:
     last = Round.objects.filter(game=game, ended_at__isnull=False).order_by("-number").first()
     before.update(_round_end_take_back(last))
     game.round_number = last.number
-    _replay_current_round(game, seats)
+    _current_state_save(game, seats)
     game_audit(game, AuditEntry.Action.REOPEN, actor, round_number=last.number, reason=reason,
                before=before, after=scores_snapshot(game, seats))
     return game

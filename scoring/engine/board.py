@@ -1,4 +1,4 @@
-"""The table of one round: which cells hold which numbers, placement checks and their scoring."""
+"""The board of one round: which cells hold which numbers, placement checks and their scoring."""
 
 from __future__ import annotations
 

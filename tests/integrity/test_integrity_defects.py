@@ -11,7 +11,7 @@ from clubs.models import Membership
 from clubs.services import NotAllowed, member_add
 from ratings.services import ratings_recompute
 from scoring.models import AuditEntry, Game, Seat
-from scoring.services import Actor, NotPlaying, _replay_all, game_abandon, game_delete
+from scoring.services import Actor, NotPlaying, _replayed_state_save, game_abandon, game_delete
 from tests.factories import ClubFactory, UserFactory, member
 
 from .helpers import finished_game
@@ -145,5 +145,5 @@ def test_places_follow_every_replay_of_a_finished_game():
     assert sorted(right) != [None] * 3
     Seat.objects.filter(game=game).update(place=9)  # as a stale result would leave them
     seats = list(Seat.objects.filter(game=game).select_related("player").order_by("position"))
-    _replay_all(game, seats)
+    _replayed_state_save(game, seats)
     assert list(game.seats.order_by("position").values_list("place", flat=True)) == right

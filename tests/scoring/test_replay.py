@@ -8,7 +8,7 @@ import pytest
 
 from scoring.demo import Robot
 from scoring.models import Round, Turn
-from scoring.replay import TURN_FIELDS, player_keys, rounds_replay, stored_rounds
+from scoring.replay import TURN_FIELDS, player_keys, replayed_state, stored_rounds
 from scoring.services import Actor
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def test_a_replay_of_the_rows_gives_what_the_services_stored(game):
     stored = {t.pk: [getattr(t, f) for f in TURN_FIELDS]
               for t in Turn.objects.filter(round__game=game)}
     rounds = stored_rounds(game)
-    state = rounds_replay(player_keys(seats), game.rules, rounds, rewrite=True)
+    state = replayed_state(player_keys(seats), game.rules, rounds, rewrite=True)
     assert state.totals == [seat.score for seat in seats]
     assert state.phase == game.phase and state.round_index == game.round_number
     # The rows came back as they were written, turn by turn and round by round.
@@ -60,6 +60,6 @@ def test_a_replay_stops_before_the_turn_asked_for(game):
     Robot(game, random.Random(9), Actor()).play_game(max_rounds=1)
     seats = list(game.seats.order_by("position"))
     first = Turn.objects.filter(round__game=game, round__number=0).order_by("number")
-    state = rounds_replay(player_keys(seats), game.rules, stored_rounds(game), before=(0, 2))
+    state = replayed_state(player_keys(seats), game.rules, stored_rounds(game), before=(0, 2))
     assert state.round_turns == 2
     assert len(state.board.cells) == sum(1 for t in first[:2] if t.at)

@@ -310,8 +310,8 @@ def test_remembered_states_match_a_replay_after_turns_and_undo():
     turn_undo(game_id=game.pk, expected_version=2, actor=REFEREE)
     game.refresh_from_db()
     seats = list(game.seats.order_by("position"))
-    remembered = replay.current_round_state(game, seats)
-    replayed = replay.current_round_state(game, seats, replay=True)
+    remembered = replay.current_state(game, seats)
+    replayed = replay.current_state(game, seats, from_rows=True)
     assert remembered.state.totals == replayed.state.totals == [22, 0, 0]
     assert remembered.state.to_play == replayed.state.to_play == 1
     assert remembered.last_turn.number == 0
@@ -319,7 +319,7 @@ def test_remembered_states_match_a_replay_after_turns_and_undo():
     with pytest.raises(EngineError):
         turn_record(game_id=game.pk, seat=1, at=(1, 0), corners=(3, 4, 4), expected_version=3,
                     actor=REFEREE)
-    assert replay.current_round_state(game, seats).state.totals == [22, 0, 0]
+    assert replay.current_state(game, seats).state.totals == [22, 0, 0]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -333,10 +333,10 @@ def test_a_state_read_while_a_turn_commits_is_not_remembered_under_the_older_ver
     turn_record(game_id=game.pk, seat=0, at=(0, 0), corners=(4, 4, 4), expected_version=0,
                 actor=REFEREE)  # ... when a tablet's turn commits (version 1) ...
     replay._STATES.clear()
-    read = replay.current_round_state(stale, seats)  # ... before it reads the turns.
+    read = replay.current_state(stale, seats)  # ... before it reads the turns.
     assert read.state.totals == [22, 0, 0]  # it saw the new turn
     assert (game.pk, game.started_at, 0) not in replay._STATES  # but not under version 0
-    assert replay.current_round_state(stale, seats).state.totals == [22, 0, 0]
+    assert replay.current_state(stale, seats).state.totals == [22, 0, 0]
     game.refresh_from_db()
-    replay.current_round_state(game, seats)  # read at the version it is at: remembered
+    replay.current_state(game, seats)  # read at the version it is at: remembered
     assert (game.pk, game.started_at, 1) in replay._STATES
