@@ -62,8 +62,8 @@ class KeyReused(Refused):
 
 
 class ReopenRefused(Refused):
-    """A finished game stays finished, a closed result closed: ``reason-missing``,
-    ``not-finished``."""
+    """Reopening a game, or opening a closed result, refused: ``reason-missing`` (no reason
+    given), ``not-finished`` (only a finished game is reopened)."""
 
 
 @dataclass
