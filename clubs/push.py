@@ -4,7 +4,8 @@ A page names the topics it shows (a game, a tournament, the ratings) and holds o
 (clubs/push_socket.py). Each write, once committed, publishes a nudge on its topic; the page
 then fetches what changed from the cache, in its own language, so every spectator of a version
 still shares one rendering (scoring/live.py, clubs/page_cache.py). A nudge says nothing
-private: a topic, a version number and when it was sent.
+private: a topic, a version number and when it was sent, and where a page asked for it the
+public fragment of that version (below).
 
 Nudges are published from the one after-commit point of each kind of change (scoring:
 ``game_saved_announce``; tournaments: ``tournament_changed``; ratings: after a recompute),
