@@ -125,8 +125,11 @@ async def inline_fragment(topic: str, version: int, language: str) -> tuple[int,
         _memo.move_to_end(key)
         while len(_memo) > _MEMO_KEYS:
             _memo.popitem(last=False)
+    task = held[1]
+    if task.done():  # every page but the first few
+        return task.result()
     # Shielded: a page that closes while waiting must not cancel the others' answer.
-    return await asyncio.shield(held[1])
+    return await asyncio.shield(task)
 
 
 async def _fragment_read(topic: str, version: int, language: str) -> tuple[int, str] | None:
