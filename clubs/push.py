@@ -73,9 +73,11 @@ def nudge(topic: str, version: int | None = None) -> dict:
 
 # -- a fragment carried inline ---------------------------------------------------------------------
 
-# The most HTML a nudge carries: a larger fragment is left to the page to fetch (a live game's
-# scoreboard is some 10 to 30 KiB; a nudge is sent to every page following the topic).
-INLINE_MAX_BYTES = 64 * 1024
+# The most HTML a nudge carries: a larger fragment is left to the page to fetch. A live game's
+# is about 20 KiB in its first round and up to 70 KiB at the end of a long game (185 turns, in
+# Russian); the page's fetch would bring the same bytes, so this only bounds what one nudge
+# holds in the push process's memory.
+INLINE_MAX_BYTES = 256 * 1024
 
 # provider(id, version, language) -> (version, html) or None. ``version``: the one the nudge
 # named; the answer's may be later (the thing changed again since), never earlier. None: the
