@@ -6,9 +6,11 @@ cache and the push layer, CACHE_URL and PUSH_URL), gunicorn (DEBUG=0, 2 workers:
 fragments, the tablet's posts), daphne (one process: the push WebSockets), PostgreSQL, and this
 script, which is the referee and every spectator (asyncio and aiohttp, one process).
 
-* push: N spectators each hold the push socket as a live page does (topic game.<id>); on a
-  nudge naming a newer version they fetch the fragment from gunicorn
-  (/games/<id>/live/?v=<shown>&want=<version>, header X-Push-At), as static/js/push.js does.
+* push: N spectators each hold the push socket as a live page does (topic game.<id>, asking for
+  its fragment inline in English: &inline=game.<id>&lang=en); a nudge that carries the fragment
+  is the new version held, and on one naming a newer version without it they fetch the
+  fragment from gunicorn (/games/<id>/live/?v=<shown>&want=<version>, header X-Push-At), as
+  static/js/push.js does.
 * poll: N other spectators ask /games/<id>/live/?v=<shown> every 3 s, each from its own point
   in the interval, as the page did before push (and does without it): 204 until a turn.
 
@@ -123,6 +125,8 @@ class Spectators:
         self.seen: list[dict[int, float]] = [{} for _ in range(count)]
         self.fetches = 0
         self.nudged: dict[int, list[float]] = {}
+        self.carried = 0  # nudges that brought the fragment inline
+        self.carried_bytes = 0
 
     def got(self, i: int, body: bytes) -> None:
         found = VERSION.search(body)
@@ -157,6 +161,10 @@ async def pushed(session, args, site, push_url, game, crowd: Spectators, ready, 
         async for message in ws:
             nudge = json.loads(message.data)
             crowd.nudged.setdefault(nudge["version"], []).append(time.monotonic())
+            if "html" in nudge:
+                crowd.carried += 1
+                crowd.carried_bytes += len(message.data)
+                crowd.got(i, nudge["html"][:1000].encode())  # data-version is in its first tag
             if nudge["version"] <= crowd.shown[i]:
                 continue
             wanted = nudge
@@ -250,8 +258,11 @@ async def run(args, site, push_url, gunicorn_pid, daphne_pid, game, moves) -> No
 
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
-        # Warm up: a turn nobody times, and each worker's first renders.
-        await referee(session, site, game, moves[:1], game.version, 0)
+        # Warm up: a turn nobody times, heard by one page (daphne's first rendering of the
+        # fragment it carries), and each worker's first renders.
+        async with session.ws_connect(push_url, headers={"Origin": site}) as first:
+            await referee(session, site, game, moves[:1], game.version, 0)
+            await first.receive(timeout=30)
         version = game.version + 1
         moves = moves[1:]
         for _ in range(4 * args.workers):
@@ -276,7 +287,10 @@ async def run(args, site, push_url, gunicorn_pid, daphne_pid, game, moves) -> No
         await watching
         print(f"push: {args.spectators} spectators, {half} turns {args.gap} s apart: "
               f"tap → spectator {described(crowd.latencies(taps))}; "
-              f"{crowd.fetches} fragment fetches; {crowd.missing(taps)} never saw the last turn")
+              f"{crowd.fetches} fragment fetches; {crowd.carried} of "
+              f"{sum(map(len, crowd.nudged.values()))} nudges carried the fragment "
+              f"({crowd.carried_bytes / max(1, crowd.carried) / 1024:.1f} KiB each); "
+              f"{crowd.missing(taps)} never saw the last turn")
         nudge_delays = [at - taps[v] for v, ats in crowd.nudged.items() if v in taps for at in ats]
         if nudge_delays:
             print(f"push: tap → nudge heard {described(nudge_delays)}")
@@ -310,7 +324,8 @@ def main() -> None:
                              PUSH_PREFIX="bench-push")
         with gunicorn(env, args.port, args.workers) as server, \
                 daphne(env, args.port + 1) as pusher:
-            push_url = f"ws://127.0.0.1:{args.port + 1}/ws/push/?topics=game.{game.pk}"
+            push_url = (f"ws://127.0.0.1:{args.port + 1}/ws/push/?topics=game.{game.pk}"
+                        f"&inline=game.{game.pk}&lang=en")
             print(f"machine: {machine()}")
             print(f"database: {url.split('://')[0]}; cache and push: redis-server (own); "
                   f"gunicorn {args.workers} workers, daphne 1 process, DEBUG=0; this script "

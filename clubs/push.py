@@ -4,11 +4,18 @@ A page names the topics it shows (a game, a tournament, the ratings) and holds o
 (clubs/push_socket.py). Each write, once committed, publishes a nudge on its topic; the page
 then fetches what changed from the cache, in its own language, so every spectator of a version
 still shares one rendering (scoring/live.py, clubs/page_cache.py). A nudge says nothing
-private: a topic, a version number and when it was sent.
+private: a topic, a version number and when it was sent, and where a page asked for it the
+public fragment of that version (below).
 
 Nudges are published from the one after-commit point of each kind of change (scoring:
 ``game_saved_announce``; tournaments: ``tournament_changed``; ratings: after a recompute),
 never from a read that fills a cache.
+
+A page that asks for it gets a versioned nudge with the fragment of that version inline (a
+game's live scoreboard), so that it need not fetch it: the socket asks the app that owns the
+topic's kind for it through ``fragment_provider_register``, and the app answers from the same
+per-version, per-language cache the fetch reads (docs/architecture.md, "How a change reaches
+open pages").
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import os
 import re
 import threading
 import time
+from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -42,6 +50,12 @@ def tournament_topic(tournament_id: int) -> str:
     return f"tournament.{tournament_id}"
 
 
+def topic_split(topic: str) -> tuple[str, int | None]:
+    """A topic's kind and id: ("game", 12); ("ratings", None)."""
+    kind, _, number = topic.partition(".")
+    return kind, int(number) if number else None
+
+
 def topics_parse(text: str) -> list[str] | None:
     """The topics a page asked for (separated by spaces), or None when any is not one."""
     topics = list(dict.fromkeys(text.split()))
@@ -55,6 +69,34 @@ def nudge(topic: str, version: int | None = None) -> dict:
     ask for a page no older than the change (data_version.versions ``fresh_after``)."""
     return {"type": "push.nudge", "topic": topic, "version": version,
             "at": int(time.time() * 1000)}
+
+
+# -- a fragment carried inline ---------------------------------------------------------------------
+
+# The most HTML a nudge carries: a larger fragment is left to the page to fetch. A live game's
+# is about 20 KiB in its first round and up to 70 KiB at the end of a long game (185 turns, in
+# Russian); the page's fetch would bring the same bytes, so this only bounds what one nudge
+# holds in the push process's memory.
+INLINE_MAX_BYTES = 256 * 1024
+
+# provider(id, version, language) -> (version, html) or None. ``version``: the one the nudge
+# named; the answer's may be later (the thing changed again since), never earlier. None: the
+# page fetches it, as it would without inline fragments. Called from a thread that may use the
+# database (the socket calls it through database_sync_to_async), at most once per id, version
+# and language in a push process at a time.
+FragmentProvider = Callable[[int, int, str], "tuple[int, str] | None"]
+_providers: dict[str, FragmentProvider] = {}
+
+
+def fragment_provider_register(kind: str, provider: FragmentProvider) -> None:
+    """Say who renders the fragment of a topic's kind ("game") for the nudges that carry it;
+    the app that owns the kind calls it from its AppConfig.ready. The fragment must be public:
+    exactly what the page's own fetch answers anyone, in that language."""
+    _providers[kind] = provider
+
+
+def fragment_provider(kind: str) -> FragmentProvider | None:
+    return _providers.get(kind)
 
 
 def publish(topic: str, version: int | None = None) -> None:

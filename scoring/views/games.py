@@ -11,7 +11,6 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -32,6 +31,7 @@ from ..filters import GameFilter
 from ..forms import ClubShownForm, GameStartForm, ImportForm, ReopenForm
 from ..game_shown import game_shown
 from ..limits import RecordRefused, record_parse
+from ..live_fragment import fragment_render
 from ..messages import RESULT_CLOSED, refusal
 from ..models import Game
 from ..presets import tile_set_overrides
@@ -116,7 +116,7 @@ def game_live(request, pk):
         live.game_changed(game.pk, game.version)
         if shown == str(game.version):
             return HttpResponse(status=204)
-        html = _live_fragment_store(request, game, language)
+        html = fragment_render(game, language)
     return HttpResponse(html)
 
 
@@ -127,19 +127,7 @@ def _live_ratings_wait(request, pk, shown):
     if (shown == str(game.version) and not spectating.game_rated(game)
             and spectating.awaiting_ratings(game)):
         return HttpResponse(status=204)
-    return HttpResponse(_live_fragment_store(request, game, get_language()))
-
-
-def _live_fragment_store(request, game, language) -> str:
-    view = selectors.game_view(game)
-    context = {"shown": game_shown(view), "polled": True,
-               **spectating.live_context(game, view)}
-    html = render_to_string("scoring/partials/live.html", context, request=request)
-    # A finished game still waiting for its ratings is kept only briefly: the same version will
-    # soon be shown with them.
-    live.fragment_store(game.pk, game.version, language, html,
-                        timeout=2 if context.get("awaiting_ratings") else None)
-    return html
+    return HttpResponse(fragment_render(game, get_language()))
 
 
 def game_record(request, pk):

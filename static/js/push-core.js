@@ -15,13 +15,20 @@ export function topicsOf(values) {
   return [...topics].sort();
 }
 
-/** The address of the push socket for these topics, on the page's own host. */
-export function socketUrl(location, topics) {
+/** The address of the push socket for these topics, on the page's own host. ``inline``: the
+ * topics whose fragment the page takes inside the nudge, in ``language`` (the page's own,
+ * <html lang>); asked for only with a language. */
+export function socketUrl(location, topics, inline = [], language = "") {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws/push/?topics=${encodeURIComponent(topics.join(" "))}`;
+  let url = `${scheme}//${location.host}/ws/push/?topics=${encodeURIComponent(topics.join(" "))}`;
+  if (inline.length && language) {
+    url += `&inline=${encodeURIComponent(inline.join(" "))}&lang=${encodeURIComponent(language)}`;
+  }
+  return url;
 }
 
-/** A nudge as the server sends it ({"topic", "version", "at"}), or null for anything else. */
+/** A nudge as the server sends it ({"topic", "version", "at"}, and "html" when it carries the
+ * fragment of that version), or null for anything else. */
 export function parseNudge(text) {
   let data;
   try {
@@ -33,7 +40,10 @@ export function parseNudge(text) {
   const version = data.version === null || data.version === undefined ? null : data.version;
   if (version !== null && !Number.isSafeInteger(version)) return null;
   if (!Number.isSafeInteger(data.at) || data.at <= 0) return null;
-  return { topic: data.topic, version, at: data.at };
+  const nudge = { topic: data.topic, version, at: data.at };
+  // Only a versioned nudge carries a fragment: the part then knows what it shows.
+  if (version !== null && typeof data.html === "string") nudge.html = data.html;
+  return nudge;
 }
 
 /** Whether a part following the nudge's topic should be fetched again: always for a nudge
@@ -44,6 +54,22 @@ export function wants(topics, shown, nudge) {
   if (nudge.version === null) return true;
   const version = Number.parseInt(shown, 10);
   return !Number.isSafeInteger(version) || nudge.version > version;
+}
+
+/** What a part does with a nudge: null when it does not want it (above); "swap" when the nudge
+ * carries the fragment and the part takes it inline (data-push-inline); else "fetch". */
+export function action(topics, shown, inline, nudge) {
+  if (!wants(topics, shown, nudge)) return null;
+  return inline && typeof nudge.html === "string" ? "swap" : "fetch";
+}
+
+/** Whether an answer's part may replace the page's: not when both say their version
+ * (data-push-version) and the answer's is older (a poll's answer arriving after a newer
+ * fragment came inline). */
+export function replaces(shown, fresh) {
+  const old = Number.parseInt(shown, 10);
+  const version = Number.parseInt(fresh, 10);
+  return !(Number.isSafeInteger(old) && Number.isSafeInteger(version) && version < old);
 }
 
 /** The address to fetch a part from after a nudge: its own, plus want=<version> when the nudge

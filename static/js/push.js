@@ -5,15 +5,18 @@
 //   data-push          the topics it follows, e.g. "game.12" or "tournament.3 game.40";
 //   data-push-url      where to fetch it again (default: the page's own address);
 //   data-push-version  the version it shows, when its topic has versions (a game);
+//   data-push-inline   it takes its new HTML from the nudge, when the nudge carries it (a
+//                      game's live part: the server sends the cached fragment of the version);
 //   data-poll          seconds between fetches while nothing is pushed (no attribute: none).
 // Elements of the answer marked data-push-part replace the page's elements of the same id.
 //
 // One WebSocket per page brings a nudge for each change; the part then fetches its new
-// version, which the server renders once per version and language. Without a connection (a
+// version, which the server renders once per version and language, or swaps in the one the
+// nudge carried (asked for when connecting, in the page's language). Without a connection (a
 // proxy that drops WebSockets, a browser without them, the server restarting) the parts poll
 // as they always did, and each reconnection fetches once what may have been missed.
 import {
-  fetchUrl, parseNudge, pollSeconds, retryDelay, socketUrl, topicsOf, wants,
+  action, fetchUrl, parseNudge, pollSeconds, replaces, retryDelay, socketUrl, topicsOf, wants,
 } from "./push-core.js";
 
 const root = document.documentElement;
@@ -31,6 +34,13 @@ function swap(html) {
   const answer = new DOMParser().parseFromString(html, "text/html");
   const fresh = [...answer.querySelectorAll("[data-push-part][id]")];
   fresh.forEach((part) => part.remove()); // a part inside another goes to its own place
+  // An answer older than what the page shows (a fetch overtaken by a fragment pushed inline)
+  // is dropped whole: its other parts (the live badge) are as old.
+  const stale = fresh.some((found) => {
+    const old = document.getElementById(found.id);
+    return old && !replaces(old.dataset.pushVersion, found.dataset.pushVersion);
+  });
+  if (stale) return;
   for (const found of fresh) {
     const old = document.getElementById(found.id);
     if (!old) continue;
@@ -68,9 +78,25 @@ function refresh(id, nudge) {
 }
 
 function nudged(nudge) {
-  for (const part of parts()) {
-    if (wants(part.dataset.push, part.dataset.pushVersion, nudge)) refresh(part.id, nudge);
+  let swapped = false;
+  for (const id of parts().map((part) => part.id)) {
+    const part = document.getElementById(id); // a swap may have replaced it since
+    if (!part) continue;
+    const doing = action(part.dataset.push, part.dataset.pushVersion,
+      "pushInline" in part.dataset, nudge);
+    if (doing === "swap" && !swapped) {
+      swap(nudge.html); // every part of the page the fragment holds, at once
+      swapped = true;
+    } else if (doing) {
+      refresh(id, nudge); // a part the fragment did not hold fetches itself
+    }
   }
+  if (swapped) settle();
+}
+
+function inlineTopics() {
+  return topicsOf(parts().filter((part) => "pushInline" in part.dataset)
+    .map((part) => part.dataset.push));
 }
 
 function pushed() {
@@ -110,7 +136,7 @@ function connect() {
     return;
   }
   try {
-    socket = new WebSocket(socketUrl(location, topics));
+    socket = new WebSocket(socketUrl(location, topics, inlineTopics(), root.lang));
   } catch {
     socket = null;
     root.dataset.push = "off";

@@ -242,3 +242,129 @@ def test_a_tournament_change_and_new_ratings_are_pushed_after_commit(
     # The two changes, then the ratings of the finished game (no version: fetch it again).
     assert heard == [(f"game.{game.pk}", game.version - 1), (f"game.{game.pk}", game.version),
                      (f"game.{game.pk}", None)]
+
+
+# -- a game's live fragment inside the nudge, for the pages that ask ------------------------------
+
+
+def _inline(topics: str, inline: str, lang: str) -> WebsocketCommunicator:
+    return socket(f"{topics}&inline={inline}&lang={lang}")
+
+
+def _fetched(client, game, language: str) -> str:
+    """What the live page's own fetch answers an anonymous visitor, rendered by the view."""
+    cache.clear()
+    answer = client.get(f"/games/{game.pk}/live/?v=0", HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 200 and answer["Content-Language"] == language
+    return answer.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)  # the socket reads the game from its own thread
+def test_a_recorded_turn_carries_its_live_fragment_to_the_pages_that_ask(client):
+    game, move, finish = nearly_finished_game(ClubFactory(default_preset="pressman"))
+    topic, new = push.game_topic(game.pk), game.version + 1
+
+    async def scenario():
+        pages = {"ru": _inline(topic, topic, "ru"), "en": _inline(topic, topic, "en"),
+                 "plain": socket(topic), "no language": _inline(topic, topic, "xx"),
+                 "not its topic": _inline(topic, "game.999999", "en")}
+        for page in pages.values():
+            assert (await page.connect(timeout=LOADED))[0]
+        await sync_to_async(finish)("turn")  # published after its commit
+        heard = {name: json.loads(await page.receive_from(timeout=LOADED))
+                 for name, page in pages.items()}
+        for page in pages.values():
+            await page.disconnect(timeout=LOADED)
+        return heard
+
+    heard = async_to_sync(scenario)()
+    for name in ("plain", "no language", "not its topic"):
+        assert set(heard[name]) == {"topic", "version", "at"}, name
+        assert heard[name]["version"] == new
+    for language in ("ru", "en"):
+        assert heard[language]["version"] == new and heard[language]["topic"] == topic
+        html = heard[language]["html"]
+        assert f'data-version="{new}"' in html and move["player"] in html
+        # The very fragment the page's fetch gets in that language, rendered by the view.
+        assert html == _fetched(client, game, language)
+    assert "ход" in heard["ru"]["html"].lower() and heard["ru"]["html"] != heard["en"]["html"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_rendering_per_version_and_language_for_every_page(client, monkeypatch):
+    from scoring import live_fragment
+
+    game, _move, _finish = nearly_finished_game(ClubFactory(default_preset="pressman"))
+    topic = push.game_topic(game.pk)
+    renders = []
+    render = live_fragment.fragment_render
+    monkeypatch.setattr(live_fragment, "fragment_render",
+                        lambda game, language: renders.append(language) or render(game, language))
+    cache.clear()
+
+    async def scenario():
+        pages = [_inline(topic, topic, "de" if n % 2 else "en") for n in range(20)]
+        for page in pages:
+            assert (await page.connect(timeout=LOADED))[0]
+        await sync_to_async(push.publish)(topic, game.version)
+        heard = [json.loads(await page.receive_from(timeout=LOADED)) for page in pages]
+        for page in pages:
+            await page.disconnect(timeout=LOADED)
+        return heard
+
+    heard = async_to_sync(scenario)()
+    assert sorted(renders) == ["de", "en"]
+    assert {n["html"] for n in heard[::2]} == {live.fragment(game.pk, game.version, "en")}
+    assert {n["html"] for n in heard[1::2]} == {live.fragment(game.pk, game.version, "de")}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_private_players_game_is_carried_as_its_public_live_page_shows_it(client):
+    # A game's live page is public whoever keeps their games private (docs/ratings.md,
+    # "Private games"): the nudge carries no more than an anonymous visitor's fetch gets.
+    game, _move, _finish = nearly_finished_game(ClubFactory(default_preset="pressman"))
+    player = game.seats.select_related("player").first().player
+    player.games_public = False
+    player.save(update_fields=["games_public"])
+    topic = push.game_topic(game.pk)
+    cache.clear()
+
+    async def scenario():
+        page = _inline(topic, topic, "en")
+        assert (await page.connect(timeout=LOADED))[0]
+        await sync_to_async(push.publish)(topic, game.version)
+        heard = json.loads(await page.receive_from(timeout=LOADED))
+        await page.disconnect(timeout=LOADED)
+        return heard
+
+    heard = async_to_sync(scenario)()
+    assert heard["html"] == _fetched(client, game, "en")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_fragment_to_carry_the_plain_nudge_goes(monkeypatch, caplog):
+    game, _move, _finish = nearly_finished_game(ClubFactory(default_preset="pressman"))
+    topic = push.game_topic(game.pk)
+
+    async def heard_at(version: int, page_topic: str = topic) -> dict:
+        page = _inline(page_topic, page_topic, "en")
+        assert (await page.connect(timeout=LOADED))[0]
+        await sync_to_async(push.publish)(page_topic, version)
+        heard = json.loads(await page.receive_from(timeout=LOADED))
+        await page.disconnect(timeout=LOADED)
+        return heard
+
+    # A version the game has not reached, a game that is gone.
+    assert "html" not in async_to_sync(heard_at)(game.version + 5)
+    assert "html" not in async_to_sync(heard_at)(1, "game.999999")
+    # A fragment over the cap.
+    monkeypatch.setattr(push, "INLINE_MAX_BYTES", 100)
+    assert "html" not in async_to_sync(heard_at)(game.version)
+    monkeypatch.undo()
+    # A provider that fails: logged, and the pages fetch.
+    monkeypatch.setitem(push._providers, "game", lambda *args: 1 / 0)
+    assert "html" not in async_to_sync(heard_at)(game.version - 1)
+    assert any("Could not read the fragment" in r.getMessage() for r in caplog.records)
+    # Without a version (the ratings of a finished game) there is nothing to carry.
+    monkeypatch.undo()
+    assert async_to_sync(heard_at)(None)["version"] is None

@@ -1,7 +1,8 @@
 """Spectators are told of each turn the moment it is recorded: the live page and a club site's
-framed scoreboard each hold one WebSocket, hear a nudge naming the new version, and fetch it
-(the request says so: want=<version>; a poll never does). Behind a proxy that drops
-WebSockets the same pages poll as they always did.
+framed scoreboard each hold one WebSocket and hear a nudge naming the new version; the live
+page's nudge carries the new fragment, the widget fetches it (the request says so:
+want=<version>; a poll never does). Behind a proxy that drops WebSockets the same pages poll
+as they always did.
 
 The site runs under daphne (tests/e2e/asgi_server.py); the turn is posted to it as the tablet
 posts it, so the server that holds the sockets is the one that publishes.
@@ -72,11 +73,16 @@ def test_a_turn_reaches_the_live_page_and_the_widget_pushed(browser_context, asg
     expect(turns.first).to_contain_text(move["player"])
     expect(spectator.locator("#live")).to_have_attribute("data-push-version", str(new))
     expect(widget.locator("#widget")).to_have_attribute("data-push-version", str(new))
-    for nudges, fetched in ((heard, asked), (widget_heard, widget_asked)):
+    for nudges in (heard, widget_heard):
         assert {"topic": f"game.{game.pk}", "version": new} in [
             {"topic": n["topic"], "version": n["version"]} for n in nudges]
-        # Fetched because of the nudge (a poll names no version), and only once.
-        assert len(fetched) == 1 and f"want={new}" in fetched[0], fetched
+    # The live page asked for its fragment inline, in its language, and took it from the
+    # nudge without fetching it.
+    assert any(f'data-version="{new}"' in n.get("html", "") for n in heard), heard
+    assert asked == []
+    # The widget did not ask: fetched because of the nudge (a poll names no version), once.
+    assert not any("html" in n for n in widget_heard)
+    assert len(widget_asked) == 1 and f"want={new}" in widget_asked[0], widget_asked
     assert spectator.locator("#live-badge").count() == 1  # the badge swapped in its place
 
 

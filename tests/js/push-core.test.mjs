@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 
 import {
-  fetchUrl, parseNudge, pollSeconds, retryDelay, socketUrl, topicsOf, wants,
+  action, fetchUrl, parseNudge, pollSeconds, replaces, retryDelay, socketUrl, topicsOf, wants,
 } from "../../static/js/push-core.js";
 
 test("topics: every part's, once each, sorted; anything else is dropped", () => {
@@ -22,6 +22,17 @@ test("the socket is on the page's own host, wss behind https", () => {
     "ws://127.0.0.1:8000/ws/push/?topics=ratings");
 });
 
+test("the socket asks for the inline topics in the page's language, only with a language", () => {
+  const here = { protocol: "https:", host: "club.example.org" };
+  assert.equal(socketUrl(here, ["game.1", "tournament.2"], ["game.1"], "ru"),
+    "wss://club.example.org/ws/push/?topics=game.1%20tournament.2&inline=game.1&lang=ru");
+  assert.equal(socketUrl(here, ["game.1"], ["game.1"], "pt-br"),
+    "wss://club.example.org/ws/push/?topics=game.1&inline=game.1&lang=pt-br");
+  assert.equal(socketUrl(here, ["game.1"], ["game.1"], ""),
+    "wss://club.example.org/ws/push/?topics=game.1");
+  assert.equal(socketUrl(here, ["game.1"], [], "de"), "wss://club.example.org/ws/push/?topics=game.1");
+});
+
 test("a nudge is read as the server sends it, and nothing else is", () => {
   assert.deepEqual(parseNudge('{"topic":"game.12","version":34,"at":1733230000123}'),
     { topic: "game.12", version: 34, at: 1733230000123 });
@@ -32,6 +43,38 @@ test("a nudge is read as the server sends it, and nothing else is", () => {
     '{"topic":"game.1","version":1}', '{"topic":"game.1","version":1,"at":-3}']) {
     assert.equal(parseNudge(text), null, text);
   }
+});
+
+test("a nudge may carry the fragment of its version, and only a versioned one", () => {
+  assert.deepEqual(parseNudge('{"topic":"game.12","version":34,"at":5,"html":"<div id=\\"live\\"></div>"}'),
+    { topic: "game.12", version: 34, at: 5, html: '<div id="live"></div>' });
+  assert.deepEqual(parseNudge('{"topic":"game.12","version":34,"at":5,"html":""}'),
+    { topic: "game.12", version: 34, at: 5, html: "" });
+  // Anything else in its place is left out: the part fetches, as without it.
+  assert.deepEqual(parseNudge('{"topic":"game.12","version":34,"at":5,"html":{"a":1}}'),
+    { topic: "game.12", version: 34, at: 5 });
+  assert.deepEqual(parseNudge('{"topic":"tournament.3","version":null,"at":5,"html":"<p>"}'),
+    { topic: "tournament.3", version: null, at: 5 });
+});
+
+test("a part that takes fragments inline swaps a newer one in; others fetch", () => {
+  const carried = { topic: "game.12", version: 34, at: 1, html: "<div></div>" };
+  const plain = { topic: "game.12", version: 34, at: 1 };
+  assert.equal(action("game.12", "33", true, carried), "swap");
+  assert.equal(action("game.12", "33", false, carried), "fetch"); // it did not ask
+  assert.equal(action("game.12", "33", true, plain), "fetch"); // the server sent none
+  assert.equal(action("game.12", "34", true, carried), null); // shown already
+  assert.equal(action("game.12", "35", true, carried), null); // an older nudge arriving late
+  assert.equal(action("game.13", "1", true, carried), null);
+  assert.equal(action("game.12", undefined, true, plain), "fetch");
+});
+
+test("an answer older than the part shown does not replace it", () => {
+  assert.equal(replaces("34", "33"), false); // a poll's answer overtaken by a pushed fragment
+  assert.equal(replaces("34", "34"), true);
+  assert.equal(replaces("34", "35"), true);
+  assert.equal(replaces(undefined, "3"), true); // a part without versions
+  assert.equal(replaces("34", undefined), true); // the finished game, waiting for its ratings
 });
 
 test("a part wants a nudge of its topics that is newer than what it shows", () => {
