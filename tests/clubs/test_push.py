@@ -159,6 +159,19 @@ def test_a_recorded_turn_nudges_its_game_once_after_commit(client,
     assert _heard(layer, channel) == []
 
 
+def test_a_topic_no_socket_of_this_process_follows_costs_no_hop_to_a_loop(monkeypatch):
+    hops = []
+    real = push.async_to_sync
+    monkeypatch.setattr(push, "async_to_sync", lambda f: hops.append(f) or real(f))
+    push.publish("game.9901", 3)  # nobody follows it here: nothing to send, no loop
+    assert hops == []
+    layer, channel = _listening("game.9901")
+    push.publish("game.9901", 4)
+    assert len(hops) == 1
+    assert [m["version"] for m in _heard(layer, channel)] == [4]
+    async_to_sync(layer.group_discard)("game.9901", channel)
+
+
 @pytest.mark.django_db
 def test_a_rolled_back_change_nudges_nobody():
     game, _move, finish = nearly_finished_game(ClubFactory(default_preset="pressman"))
