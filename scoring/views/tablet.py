@@ -3,13 +3,13 @@ files of its own engine and service worker. Each write names the version the tab
 
 from __future__ import annotations
 
-from functools import wraps
+from functools import lru_cache, wraps
 
 from csp.decorators import csp_update
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -36,20 +36,31 @@ from .http import (
 
 
 def tablet_urls(game: Game, token: str | None) -> dict:
+    """The tablet's addresses (its actions, its worker and engine files, the game's page), by
+    the game's id or its table link: a fresh dict, worked out once per process for each."""
+    urls = dict(_tablet_urls(game.pk, token, get_script_prefix(), get_urlconf(),
+                             settings.TABLET_ENGINE, settings.STATIC_URL))
+    urls["game"] = game.get_absolute_url()
+    return urls
+
+
+@lru_cache(maxsize=512)
+def _tablet_urls(pk: int, token: str | None, _prefix, _urlconf, engine: bool,
+                 static_url: str) -> dict:
+    # The prefix and URLconf are what reverse() reads besides its arguments: in the key.
     if token:
         def name(action):
             return reverse(f"scoring:link-{action}", args=[token])
     else:
         def name(action):
-            return reverse(f"scoring:{action}", args=[game.pk])
+            return reverse(f"scoring:{action}", args=[pk])
     urls = {a: name(a) for a in ("tablet", "fits", "turn", "turns", "undo", "hands", "poll",
                                  "turn-at")}
     urls["sw"] = reverse("scoring:tablet-sw")
-    if settings.TABLET_ENGINE:
+    if engine:
         urls["engine"] = f'{reverse("scoring:tablet-engine")}?v={bundle_zip()[1]}'
         urls["engine_worker"] = reverse("scoring:tablet-engine-worker")
-        urls["engine_files"] = f"{settings.STATIC_URL}pyodide/"  # for the offline cache
-    urls["game"] = game.get_absolute_url()
+        urls["engine_files"] = f"{static_url}pyodide/"  # for the offline cache
     return urls
 
 

@@ -170,3 +170,21 @@ def test_the_tablets_engine_is_served_with_its_words(client, referee, game):
     assert "'wasm-unsafe-eval'" in worker["Content-Security-Policy"]
     assert "wasm-unsafe-eval" not in page["Content-Security-Policy"]
     assert "worker-src 'self'" in page["Content-Security-Policy"]
+
+
+def test_the_tablets_addresses_follow_the_script_prefix_and_the_link(game):
+    from django.urls import get_script_prefix, set_script_prefix
+
+    from scoring.views.tablet import tablet_urls
+
+    before = get_script_prefix()
+    try:
+        plain = tablet_urls(game, None)
+        plain["turn"] = "changed by a caller"  # each caller gets its own dict
+        assert tablet_urls(game, None)["turn"] == f"/games/{game.pk}/tablet/turn/"
+        set_script_prefix("/club/")
+        assert tablet_urls(game, None)["turn"] == f"/club/games/{game.pk}/tablet/turn/"
+        assert tablet_urls(game, None)["game"] == f"/club/games/{game.pk}/"
+        assert tablet_urls(game, "abc")["turn"].startswith("/club/games/t/abc/")
+    finally:
+        set_script_prefix(before)
