@@ -104,6 +104,46 @@ def test_the_tablet_shows_the_end_of_the_game():
     assert 'href="/games/7/"' in html
 
 
+def test_remembered_parts_are_what_a_fresh_rendering_gives():
+    # The fixed parts of the tablet are remembered per language and the values they name
+    # ({% memo %}, clubs/templatetags/memo.py): after any other game's tablet they must still
+    # read exactly as this one's would, rendered with nothing remembered.
+    from types import SimpleNamespace
+
+    from clubs.templatetags.memo import memo_clear
+
+    two = (SeatLine(0, "Dasha", 0, 7, False, False, 9), SeatLine(1, "Egor", 0, 7, False, False, 9))
+    tables = {
+        "play": shown(),
+        "other players": shown(names=("Dasha", "Egor"), rows=two, has_pools=True),
+        "opening": shown(phase="opening", is_play=False, is_opening=True, to_play="",
+                         last_turn=None, can_undo=False),
+        "hands": shown(phase="hands", is_play=False, is_hands=True, went_out=True,
+                       round_winner="Vera", to_play=""),
+        "over": shown(phase="over", is_play=False, is_over=True, is_live=False, to_play=""),
+    }
+    cases = [(name, language, correcting) for name in tables for language in ("en", "ru", "de")
+             for correcting in (False, True)]
+
+    def render(name, language, correcting):
+        context = {"shown": tables[name], "urls": URLS, "data": {"version": 12},
+                   "palette": [], "undo_question": "?", "correcting": correcting,
+                   "turn": SimpleNamespace(seat=1), "first_holder": 0}
+        with override(language):
+            return render_to_string("scoring/partials/tablet.html", context)
+
+    with strict_templates:  # one template engine throughout, so one memory
+        fresh = {}
+        for case in cases:
+            memo_clear()
+            fresh[case] = render(*case)
+        memo_clear()
+        for case in cases + cases[::-1]:  # filled along the way, then all from memory
+            assert render(*case) == fresh[case], case
+    assert fresh[("play", "ru", False)] != fresh[("play", "en", False)]
+    assert MISSING not in "".join(fresh.values())
+
+
 def live(table: GameShown, **extra) -> str:
     context = {"shown": table, "log": [], "polled": True, "awaiting_ratings": False,
                "rated": False, "result": [], "oob": False, **extra}
