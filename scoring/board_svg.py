@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 # The engine's lattice: a cell's corners in record-format.md §1 order (point first, clockwise).
 from scoring.engine.geometry import corner_points
 
@@ -47,19 +49,22 @@ def view_box(cells, margin: float = 1.5) -> str:
     return f"{x0:.2f} {y0:.2f} {width:.2f} {height:.2f}"
 
 
-def cells_svg(cells: list[dict], last_cell) -> str:
-    """The tiles on the table as SVG markup. Built here rather than in a template loop: the
-    tablet redraws it after every turn, and a template loop over every corner label costs more
-    than the rest of the request."""
-    out = []
-    for cell in cells:
-        last = " last" if last_cell == (cell["c"], cell["r"]) else ""
-        labels = "".join(
-            f'<text class="num" x="{lb["x"]}" y="{lb["y"]}">{int(lb["n"])}</text>'
-            for lb in cell["labels"]
-        )
-        out.append(
-            f'<g class="tile" data-c="{cell["c"]}" data-r="{cell["r"]}">'
-            f'<polygon class="cell{last}" points="{cell["points"]}"/>{labels}</g>'
-        )
-    return "".join(out)
+def cells_svg(cells, last_cell) -> str:
+    """The tiles on the table as SVG markup, from the board's ((c, r), corners) pairs. Built
+    here rather than in a template loop: the tablet redraws it after every turn, and a
+    template loop over every corner label costs more than the rest of the request. Each
+    tile's markup is worked out once per process (a board keeps its tiles from turn to turn)."""
+    return "".join(_tile_svg(c, r, tuple(corners), last_cell == (c, r))
+                   for (c, r), corners in cells)
+
+
+@lru_cache(maxsize=8192)
+def _tile_svg(c: int, r: int, corners: tuple[int, int, int], last: bool) -> str:
+    cell = cell_shape(c, r, corners)
+    labels = "".join(
+        f'<text class="num" x="{lb["x"]}" y="{lb["y"]}">{int(lb["n"])}</text>'
+        for lb in cell["labels"]
+    )
+    mark = " last" if last else ""
+    return (f'<g class="tile" data-c="{c}" data-r="{r}">'
+            f'<polygon class="cell{mark}" points="{cell["points"]}"/>{labels}</g>')

@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 from clubs.models import Club
 from scoring.engine import GameState
 
-from .board_svg import cell_shape, view_box
+from .board_svg import view_box
 from .models import Game, Round, Seat
 from .rating_changes import rating_changes
 from .replay import current_state
@@ -51,7 +51,7 @@ class GameView:
     state: GameState
     round: Round
     last_turn: object
-    cells: list[dict]
+    cells: list[tuple[tuple[int, int], tuple[int, int, int]]]  # ((c, r), corners) on the board
     view_box: str
     last_cell: tuple | None
     previous_round: Round | None
@@ -87,7 +87,7 @@ def game_view(game: Game, *, seats: list[Seat] | None = None, current=None) -> G
         seats = game_seats(game)
         current = current_state(game, seats)
     board = current.state.board
-    cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
+    cells = list(board.cells.items())
     previous = None
     if current.round.number and current.last_turn is None:
         previous = Round.objects.filter(game=game, number=current.round.number - 1).first()
