@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from scoring.engine import GameState
 
-from .board_svg import cell_shape, view_box
+from .board_svg import view_box
 from .models import Game, Turn
 from .replay import player_keys, replayed_state, stored_rounds
 from .selectors import GameView, game_seats
@@ -67,7 +67,6 @@ def correction_view(game: Game, round_number: int, turn_number: int) -> Correcti
 
 def _game_view(game: Game, seats, state: GameState, round_) -> GameView:
     board = state.board
-    cells = [cell_shape(c, r, corners) for (c, r), corners in board.cells.items()]
     return GameView(game=game, seats=seats, state=state, round=round_, last_turn=None,
-                     cells=cells, view_box=view_box(list(board.cells)), last_cell=board.last,
-                     previous_round=None)
+                     cells=list(board.cells.items()), view_box=view_box(list(board.cells)),
+                     last_cell=board.last, previous_round=None)
