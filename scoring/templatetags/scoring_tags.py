@@ -1,5 +1,4 @@
 from django import template
-from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
@@ -48,7 +47,8 @@ def at(sequence, index):
 def scoreboard_rows(rows) -> str:
     """The scoreboard's lines (game_shown.SeatLine), as a template loop over them would write
     them: the tablet draws its scoreboard after every turn, and the loop cost more than the rest
-    of it (issue 25)."""
+    of it (issue 25). Seats, hands and pools are under 100, which no number format groups: they
+    are written as they are; a score in the reader's format (clubs.numbers)."""
     to_play = escape(gettext("to play"))
     winner = escape(gettext("winner"))
     out = []
@@ -57,10 +57,10 @@ def scoreboard_rows(rows) -> str:
         mark = f'<span class="turn-mark" aria-label="{to_play}">▶</span> ' if row.to_play else ""
         badge = f' <span class="badge">{winner}</span>' if row.winner else ""
         pool = ("" if row.pool is None
-                else f'<td class="num own-pool">{localize(row.pool)}</td>')
-        out.append(f'\n    <tr class="{classes}" data-seat="{localize(row.seat)}">'
+                else f'<td class="num own-pool">{row.pool:d}</td>')
+        out.append(f'\n    <tr class="{classes}" data-seat="{row.seat:d}">'
                    f'\n      <td>{mark}{escape(row.name)}{badge}</td>'
                    f'\n      <td class="num score">{escape(numbers.number(row.score))}</td>'
-                   f'\n      <td class="num hand">{localize(row.hand)}</td>{pool}'
+                   f'\n      <td class="num hand">{row.hand:d}</td>{pool}'
                    f'\n    </tr>\n  ')
     return mark_safe("".join(out))  # names escaped; the rest are numbers and our own words

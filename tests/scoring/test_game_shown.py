@@ -144,6 +144,34 @@ def test_remembered_parts_are_what_a_fresh_rendering_gives():
     assert MISSING not in "".join(fresh.values())
 
 
+# The scoreboard's lines as its template wrote them in a loop, before scoreboard_rows.
+SCOREBOARD_LOOP = """{% load i18n numbers %}{% for row in shown.rows %}
+    <tr class="{% if row.to_play %}to-play{% endif %}{% if row.winner %} winner{% endif %}" \
+data-seat="{{ row.seat }}">
+      <td>{% if row.to_play %}<span class="turn-mark" \
+aria-label="{% translate 'to play' %}">▶</span> {% endif %}{{ row.name }}{% if row.winner %} \
+<span class="badge">{% translate "winner" %}</span>{% endif %}</td>
+      <td class="num score">{{ row.score|number }}</td>
+      <td class="num hand">{{ row.hand }}</td>{% if row.pool is not None %}\
+<td class="num own-pool">{{ row.pool }}</td>{% endif %}
+    </tr>
+  {% endfor %}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "de"])
+def test_the_scoreboards_lines_are_what_its_loop_wrote(language):
+    from django.template import Context, Template
+
+    rows = (SeatLine(0, "<Anna & 'Co'>", -1234, 0, True, True, 12),
+            SeatLine(1, "Борис", 12345, 84, False, True, 0),
+            SeatLine(2, "Vera", 7, 5, False, False, None))
+    with override(language):
+        loop = Template(SCOREBOARD_LOOP).render(Context({"shown": shown(rows=rows)}))
+        tag = Template("{% load scoring_tags %}{% scoreboard_rows shown.rows %}").render(
+            Context({"shown": shown(rows=rows)}))
+    assert tag == loop and "&lt;Anna &amp; &#x27;Co&#x27;&gt;" in tag
+
+
 def live(table: GameShown, **extra) -> str:
     context = {"shown": table, "log": [], "polled": True, "awaiting_ratings": False,
                "rated": False, "result": [], "oob": False, **extra}
