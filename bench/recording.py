@@ -2,11 +2,14 @@
 
 Each game is played by the robot at a simulated table; every turn is POSTed to the tablet URL
 through Django's full request handling (middleware, session, CSRF, the service, rendering the
-new tablet), timed from the outside. Reports the median per turn — wall time, and the CPU time
-of this process, which the other work of a shared machine does not inflate — and by position in
+new tablet), timed from the outside. The turns go form-encoded, as the tablet sends them
+(queue.js posts a URLSearchParams body); ``--encoding multipart`` sends them as the test
+client does by default, as the figures of docs/benchmarks.md before this option did, which
+costs the server more to read. Reports the median per turn — wall time, and the CPU time of
+this process, which the other work of a shared machine does not inflate — and by position in
 the round, so turn 50 can be compared with turn 1. The reference, in the same run: a bare
-hello-world view POSTed through the same middleware (bench/_hello_urls.py), what Django itself
-costs here. ``BENCH_DATABASE`` names the PostgreSQL database it creates afresh.
+hello-world view POSTed the same way through the same middleware (bench/_hello_urls.py), what
+Django itself costs here. ``BENCH_DATABASE`` names the PostgreSQL database it creates afresh.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/triominos .venv/bin/python bench/recording.py
 """
@@ -15,15 +18,25 @@ import os
 import random
 import statistics
 import time
+from urllib.parse import urlencode
 
 from _setup import machine, median_ms, start, timed
 
 # The site's settings with the hello-world view added, for the reference.
 os.environ["DJANGO_SETTINGS_MODULE"] = "_hello_settings"
+FORM = "application/x-www-form-urlencoded"
 
 
 def main() -> None:
-    args, url = start(games=3, players=4)
+    args, url = start(games=3, players=4, encoding=(
+        "form", "form (as the tablet sends a turn) or multipart (the test client's default)"))
+    if args.encoding not in ("form", "multipart"):
+        raise SystemExit("--encoding is form or multipart")
+
+    def post(path, data, **headers):
+        if args.encoding == "multipart":
+            return client.post(path, data, **headers)
+        return client.post(path, urlencode(data), content_type=FORM, **headers)
 
     from django.test import Client
     from django.urls import reverse
@@ -64,7 +77,7 @@ def main() -> None:
             if at is not None:
                 data.update(at_c=at[0], at_r=at[1], corners=",".join(map(str, corners)))
             start, cpu = time.perf_counter(), time.process_time()
-            response = client.post(turn_url, data, HTTP_HX_REQUEST="true")
+            response = post(turn_url, data, HTTP_HX_REQUEST="true")
             elapsed = time.perf_counter() - start
             assert response.status_code == 200, response.content[:300]
             self.samples.append((self.engine.round_turns, elapsed))
@@ -77,8 +90,8 @@ def main() -> None:
             data = {"version": version}
             for seat, tiles in hands.items():
                 data[f"tiles-{seat}"] = " ".join(tiles)
-            response = client.post(reverse("scoring:hands", args=[self.game.pk]), data,
-                                   HTTP_HX_REQUEST="true")
+            response = post(reverse("scoring:hands", args=[self.game.pk]), data,
+                            HTTP_HX_REQUEST="true")
             assert response.status_code == 200, response.content[:300]
             return end
 
@@ -95,10 +108,10 @@ def main() -> None:
     times = [t for _, t in samples]
     early = [t for n, t in samples if n <= 5]
     late = [t for n, t in samples if n >= 40]
-    hello = timed(lambda: client.post("/hello/", {"version": 1}), 200)
-    hello_cpu = timed(lambda: client.post("/hello/", {"version": 1}), 200, clock=time.process_time)
+    hello = timed(lambda: post("/hello/", {"version": 1}), 200)
+    hello_cpu = timed(lambda: post("/hello/", {"version": 1}), 200, clock=time.process_time)
     print(f"machine: {machine()}")
-    print(f"database: {url.split('://')[0]}")
+    print(f"database: {url.split('://')[0]}; requests {args.encoding}-encoded")
     print(f"reference: a hello-world POST through the same middleware, median "
           f"{median_ms(hello):.1f} ms (this process's CPU {median_ms(hello_cpu):.2f} ms)")
     print(f"games: {args.games} of {args.players} players, pressman to 400; "
