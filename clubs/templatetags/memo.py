@@ -7,7 +7,8 @@ the whole tablet, and its ~80 translated words cost more than the rest of it). T
 depend on nothing but the active language and the values named, which must be hashable
 (names, flags, numbers, tuples). ``{% csrf_token %}`` in it is refused when the template is
 read: a token belongs to one visitor. What an ``{% include %}`` inside brings is the author's
-to check.
+to check. Nothing the part sets in the context (``{% translate … as x %}``) is seen after it,
+remembered or not.
 
 Each part keeps at most ``LIMIT`` renderings and starts again when it has that many.
 ``memo_clear`` forgets every one (tests compare a remembered rendering with a fresh one).
@@ -42,7 +43,8 @@ class MemoNode(template.Node):
             pass
         except TypeError as error:
             raise TypeError(f"{{% memo %}} keys must be hashable: {key!r}") from error
-        html = self.nodelist.render(context)
+        with context.push():  # what the part sets stays in it, remembered or not
+            html = self.nodelist.render(context)
         if len(self.memory) >= LIMIT:
             self.memory.clear()
         self.memory[key] = html

@@ -40,3 +40,12 @@ def test_a_key_that_cannot_be_remembered_is_an_error():
     page = Template("{% load memo %}{% memo names %}x{% endmemo %}")
     with pytest.raises(TypeError, match="hashable"):
         page.render(Context({"names": ["Anna"]}))
+
+
+def test_what_a_part_sets_stays_in_it_remembered_or_not():
+    page = Template("{% load i18n memo %}{% memo %}{% translate 'Cancel' as word %}{{ word }}"
+                    "{% endmemo %}[{{ word }}]")
+    memo_clear()
+    with override("en"):
+        assert page.render(Context()) == "Cancel[]"
+        assert page.render(Context()) == "Cancel[]"
