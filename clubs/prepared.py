@@ -19,6 +19,7 @@ values decide the parameters, never the shape.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,9 +36,7 @@ _TEXT_STAND_IN = "\ufdd0stand-in {}\ufdd0"
 class _Compiled:
     sql: str
     slots: list  # per parameter: the name of the value it takes, or (None, a constant)
-    model: type[Model]
-    width: int  # the columns the objects are made from (a compiler may select more)
-    converters: list  # per column needing them: (position, (converters, expression))
+    compiler: object  # the compiler as it compiled: its select, klass_info, converters
     init_list: list[str]
     start: int
     end: int
@@ -68,16 +67,14 @@ class Prepared:
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             fetched = cursor.fetchall()
+        compiler = copy.copy(compiled.compiler)
+        compiler.connection = connection  # this thread's
+        if compiler.has_extra_select:
+            fetched = [row[:compiler.col_count] for row in fetched]
+        model = compiled.compiler.klass_info["model"]
         out = []
-        for row in fetched:
-            row = list(row[:compiled.width])
-            for position, (converters, expression) in compiled.converters:
-                value = row[position]
-                for converter in converters:  # as the compiler applies them (JSON, dates…)
-                    value = converter(value, expression, connection)
-                row[position] = value
-            obj = compiled.model.from_db(self.using, compiled.init_list,
-                                         row[compiled.start:compiled.end])
+        for row in compiler.results_iter([fetched]):
+            obj = model.from_db(self.using, compiled.init_list, row[compiled.start:compiled.end])
             for populator in compiled.populators:
                 populator.populate(row, obj)
             for name, position in compiled.annotations.items():
@@ -94,9 +91,6 @@ class Prepared:
             raise TypeError("a prepared query makes model objects from one plain queryset")
         compiler = queryset.query.get_compiler(using=self.using)
         sql, params = compiler.as_sql()
-        columns = [column[0] for column in compiler.select[:compiler.col_count]]
-        if compiler.has_composite_fields(columns):
-            raise TypeError("a prepared query reads no composite primary key")
         by_value = {(type(v), v): name for name, v in stand_ins.items()}
         slots = [by_value.get((type(p), p), (None, p)) for p in params]
         missing = set(stand_ins) - {slot for slot in slots if isinstance(slot, str)}
@@ -106,8 +100,7 @@ class Prepared:
         fields = klass_info["select_fields"]
         start, end = fields[0], fields[-1] + 1
         return _Compiled(
-            sql=sql, slots=slots, model=klass_info["model"], width=compiler.col_count,
-            converters=list(compiler.get_converters(columns).items()),
+            sql=sql, slots=slots, compiler=compiler,
             init_list=[f[0].target.attname for f in select[start:end]], start=start, end=end,
             populators=get_related_populators(klass_info, select, self.using),
             annotations=dict(compiler.annotation_col_map or {}),
