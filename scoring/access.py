@@ -19,7 +19,6 @@ from clubs.models import Membership
 from clubs.permissions import Actor, Do, allowed, remember_role
 
 from .models import Game, RevokedLink
-from .services import Read
 
 
 class LinkRevoked(PermissionDenied):
@@ -45,13 +44,14 @@ class TabletAsking:
     def where(self) -> dict:
         return {"table_token": self.token} if self.token is not None else {"pk": self.pk}
 
-    def also(self) -> dict[str, Read]:
+    def also(self, game_path: str = "") -> dict:
         """The user's role in the game's club, read with the game: the tablet asks on every
-        tap."""
+        tap. ``game_path``: where the game's fields are in the query ("" on Game itself)."""
         user = self.user
         if self.token is not None or not user.is_authenticated or user.is_superuser:
             return {}
-        return {"role": Read(_club_role, user.pk)}
+        role = Membership.objects.filter(club=OuterRef(f"{game_path}club_id"), player__user=user)
+        return {"role": Subquery(role.values("role")[:1])}
 
     def missing(self) -> NoReturn:
         """No game found. A token that matches no game is refused the same way as a wrong one,
@@ -78,12 +78,6 @@ class TabletAsking:
         return Actor(user=self.user)
 
 
-def _club_role(user_id: int, game_path: str):
-    """The user's role in the game's club (a Read's expression; services.rows_locked)."""
-    role = Membership.objects.filter(club=OuterRef(f"{game_path}club_id"), player__user=user_id)
-    return Subquery(role.values("role")[:1])
-
-
 def tablet_asking(request, *, pk: int | None = None, token: str | None = None) -> TabletAsking:
     return TabletAsking(user=request.user, pk=pk, token=token)
 
@@ -92,7 +86,7 @@ def recording_access(request, *, pk: int | None = None, token: str | None = None
     """The game and the Actor for a tablet request, or PermissionDenied (Http404 for a game
     that does not exist); one query."""
     asking = tablet_asking(request, pk=pk, token=token)
-    also = {name: read.expression() for name, read in asking.also().items()}
+    also = asking.also()
     game = (Game.objects.select_related("club").annotate(**also)
             .filter(**asking.where).first())
     if game is None:

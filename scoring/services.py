@@ -3,9 +3,8 @@ writes the turn log and the cached columns in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NoReturn, Protocol
+from typing import NoReturn, Protocol
 
 from django.db import transaction
 from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery
@@ -14,7 +13,6 @@ from django.utils import timezone
 from clubs.models import Club, Player
 from clubs.newcomers import Newcomer, newcomer_add, newcomers_resolve, seats_check
 from clubs.permissions import Actor, Do, require  # Actor: who writes, asked of permissions
-from clubs.prepared import Prepared
 from clubs.refusals import Refused
 from scoring.engine import EngineError, GameState, HandCount, rules_resolve, tile_parse
 
@@ -100,29 +98,13 @@ class Locked:
     also: dict  # the values the caller asked to be read with the row, by name
 
 
-@dataclass(frozen=True)
-class Read:
-    """A value read with a game's row, by a plain value: ``make(value, game_path)`` is its
-    expression, where ``game_path`` leads from the row read to the game's fields ("" on the
-    game itself, "game__" on a seat). ``make`` is a module-level function, so that the locked
-    read carrying it is compiled once per process (rows_locked)."""
-
-    make: Callable[[int | str, str], Any]
-    value: int | str
-
-    def expression(self, game_path: str = ""):
-        return self.make(self.value, game_path)
-
-
-def rows_locked(*, where: dict, also: dict[str, Read] | None = None) -> Locked | None:
+def rows_locked(*, where: dict, also: dict | None = None) -> Locked | None:
     """The one locked read of a game for a write: one query for the game row (locked: FOR
     UPDATE of the game alone), its club, its current round and its seats with their players,
-    one result row per seat. ``where`` finds the game (lookups on Game's fields, to plain
-    values); ``also`` names values read with it (the asker's role for the access check, a turn
-    under a client key). None when no game matches. Every seat carries the same Game object.
-
-    A tablet makes it on every tap, so it is built and compiled once per process for each set
-    of lookups and reads (clubs.prepared), and then only run: that cost more than the query.
+    one result row per seat. ``where`` finds the game (lookups on Game's fields); ``also``
+    names expressions read with it, over the seat's row (the game's fields are ``game__…``):
+    the asker's role for the access check, a turn under a client key. None when no game
+    matches. Every seat carries the same Game object.
 
     One statement reads the rows as they were when it began, except the locked game row, which
     PostgreSQL reads again once the lock is granted: a writer that committed while this one
@@ -130,14 +112,20 @@ def rows_locked(*, where: dict, also: dict[str, Read] | None = None) -> Locked |
     game. The game's version as the statement began (``version_seen``) tells: then the rows are
     read again, under the lock now held, which no writer of this game can pass (one more query,
     only when two writes met)."""
-    also = also or {}
-    query = _locked_query(tuple(sorted(where)),
-                          tuple(sorted((name, read.make) for name, read in also.items())))
-    values = {**{f"where__{lookup}": value for lookup, value in where.items()},
-              **{f"also__{name}": read.value for name, read in also.items()}}
-    seats = query.rows(**values)
+    also = {**(also or {}), "version_seen": Subquery(
+        Game.objects.filter(pk=OuterRef("game_id")).values("version")[:1])}
+    rows = (
+        Seat.objects.select_for_update(of=("game",))
+        .annotate(current=FilteredRelation(
+            "game__rounds", condition=Q(game__rounds__number=F("game__round_number"))))
+        .select_related("player", "game__club", "current")
+        .filter(**{f"game__{lookup}": value for lookup, value in where.items()})
+        .annotate(**also)
+        .order_by("position")
+    )
+    seats = list(rows)
     if seats and seats[0].version_seen != seats[0].game.version:
-        seats = query.rows(**values)
+        seats = list(rows.all())
     if not seats:
         return None
     game = seats[0].game
@@ -145,31 +133,6 @@ def rows_locked(*, where: dict, also: dict[str, Read] | None = None) -> Locked |
         seat.game = game
     return Locked(game=game, seats=seats, round=seats[0].current,
                   also={name: getattr(seats[0], name) for name in also})
-
-
-_locked_queries: dict[tuple, Prepared] = {}
-
-
-def _locked_query(lookups: tuple[str, ...], reads: tuple[tuple[str, Callable], ...]) -> Prepared:
-    """rows_locked's statement for these lookups and reads, compiled once per process."""
-    key = (lookups, reads)
-    if key not in _locked_queries:
-        def build(**values):
-            also = {name: make(values[f"also__{name}"], "game__") for name, make in reads}
-            also["version_seen"] = Subquery(
-                Game.objects.filter(pk=OuterRef("game_id")).order_by().values("version")[:1])
-            return (
-                Seat.objects.select_for_update(of=("game",))
-                .annotate(current=FilteredRelation(
-                    "game__rounds", condition=Q(game__rounds__number=F("game__round_number"))))
-                .select_related("player", "game__club", "current")
-                .filter(**{f"game__{lookup}": values[f"where__{lookup}"] for lookup in lookups})
-                .annotate(**also)
-                .order_by("position")
-            )
-
-        _locked_queries[key] = Prepared(build)
-    return _locked_queries[key]
 
 
 def game_locked(game_id: int) -> tuple[Game, list[Seat]]:
@@ -186,11 +149,11 @@ def game_locked(game_id: int) -> tuple[Game, list[Seat]]:
     return game, seats
 
 
-def _turn_under_key(key: str, game_path: str):
-    """The first turn of the game recorded under a tablet's client key, as a value read with
-    the locked row (rows_locked's ``also``): a resend is then found without a query."""
-    return Subquery(Turn.objects.filter(round__game=OuterRef(f"{game_path}pk"), client_key=key)
-                    .order_by("round__number", "number").values("pk")[:1])
+def _turn_under_key(key: str):
+    """The first turn of the seat's game recorded under a tablet's client key, as a value read
+    with the locked row (rows_locked's ``also``): a resend is then found without a query."""
+    return Subquery(Turn.objects.filter(round__game=OuterRef("game_id"), client_key=key)
+                    .order_by("round", "number").values("pk")[:1])
 
 
 def _may_record(actor: Actor, game: Game) -> None:
@@ -323,7 +286,7 @@ class Asking(Protocol):
 
     where: dict  # finds the game: rows_locked's ``where``
 
-    def also(self) -> dict[str, Read]: ...  # the values the check needs, read with the game
+    def also(self, game_path: str) -> dict: ...  # expressions the check needs, on the game's row
 
     def missing(self) -> NoReturn: ...  # no game found: 404, or the link's refusal
 
@@ -353,9 +316,9 @@ def turn_record(
     the tablet's turn in at most 8)."""
     if (asking is None) == (actor is None):
         raise TypeError("turn_record takes an actor with game_id, or an asking claim")
-    also = {"earlier": Read(_turn_under_key, client_key)} if client_key else {}
+    also = {"earlier": _turn_under_key(client_key)} if client_key else {}
     if asking is not None:
-        locked = rows_locked(where=asking.where, also={**asking.also(), **also})
+        locked = rows_locked(where=asking.where, also={**asking.also("game__"), **also})
         if locked is None:
             asking.missing()
         actor = asking.admit(locked.game, locked.also)
