@@ -135,3 +135,49 @@ class SwapForm(forms.Form):
 class MoveForm(forms.Form):
     player = forms.IntegerField()
     table_number = forms.IntegerField(min_value=1)
+
+
+class TournamentEditForm(TournamentForm):
+    """The new-tournament form's settings, filled in from the tournament; the settings its
+    stage keeps as they are (services.edit_limits) are shown disabled, with the reason."""
+
+    stamp = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
+
+    def __init__(self, *args, tournament, fixed, stamp, **kwargs):
+        initial = {
+            "stamp": stamp,
+            "name": tournament.name, "starts_on": tournament.starts_on,
+            "preset": tournament.preset, "target": tournament.target,
+            "rounds_per_game": tournament.rounds_per_game, "table_size": tournament.table_size,
+            "tile_set": tournament.tile_set, "pool": tournament.pool,
+            "format": tournament.format, "rounds": tournament.planned_rounds,
+            "points_scheme": tournament.points_scheme, "remainder": tournament.remainder,
+            "avoid_same_club": tournament.avoid_same_club,
+            "self_registration": tournament.self_registration,
+            "knockout_size": tournament.knockout_size,
+            **{f"tiebreak_{i}": code for i, code in enumerate(tournament.tiebreaks[1:], 1)},
+        }
+        super().__init__(*args, clubs=None, initial=initial, **kwargs)
+        for i in range(len(tournament.tiebreaks), TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{i}"].initial = ""
+        del self.fields["club"], self.fields["key"]
+        for name, field in self.fields.items():
+            setting = "tiebreaks" if name.startswith("tiebreak_") else name
+            if setting in fixed:
+                field.disabled = True
+        self.fixed = fixed
+
+    def changes(self) -> dict:
+        """What the service is asked to set: every setting not shown disabled."""
+        data = self.cleaned_data
+        wanted = {
+            "name": data["name"], "starts_on": data["starts_on"], "preset": data["preset"],
+            "target": data["target"], "rounds_per_game": data["rounds_per_game"],
+            "table_size": data["table_size"], "tile_set": data["tile_set"],
+            "pool": data["pool"], "format": data["format"], "rounds": data["rounds"] or 0,
+            "points_scheme": data["points_scheme"], "tiebreaks": data["tiebreaks"],
+            "avoid_same_club": data["avoid_same_club"], "remainder": data["remainder"],
+            "knockout_size": data["knockout_size"],
+            "self_registration": data["self_registration"],
+        }
+        return {k: v for k, v in wanted.items() if k not in self.fixed}

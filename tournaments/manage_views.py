@@ -25,8 +25,15 @@ from clubs.services import SimilarPlayers
 from scoring.qr import qr_svg
 
 from . import flags, pairing, selectors, services
-from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
-from .messages import refusal, round_failure
+from .forms import (
+    BulkRegistrationForm,
+    MoveForm,
+    RegistrationForm,
+    SwapForm,
+    TournamentEditForm,
+    TournamentForm,
+)
+from .messages import edit_limit_reason, refusal, round_failure
 from .models import Registration, Table, Tournament, TournamentRound
 from .views import push_topics
 
@@ -85,6 +92,30 @@ def tournament_new(request):
                                         "when you are ready."))
             return redirect("tournaments:manage", tournament.slug)
     return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+def tournament_edit(request, slug):
+    """The tournament's settings, for an organiser correcting them: those its stage keeps as
+    they are are shown disabled, with why (services.edit_limits)."""
+    tournament = _organised(request, slug)
+    fixed = services.edit_limits(tournament)
+    form = TournamentEditForm(request.POST or None, tournament=tournament, fixed=fixed,
+                              stamp=services.settings_stamp(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_edit(tournament=tournament, changes=form.changes(),
+                                     stamp=form.cleaned_data["stamp"], actor=_actor(request))
+        except services.Refused as error:
+            if error.code == "edited-meanwhile":
+                messages.error(request, refusal(error))
+                return redirect("tournaments:edit", slug)
+            form.add_error(None, refusal(error))
+        else:
+            messages.success(request, _("The tournament's settings are saved."))
+            return redirect("tournaments:manage", slug)
+    return render(request, "tournaments/tournament_edit.html", {
+        "tournament": tournament, "form": form,
+        "reasons": [edit_limit_reason(code) for code in dict.fromkeys(fixed.values())]})
 
 
 def manage(request, slug):
