@@ -282,3 +282,37 @@ def test_others_are_refused_the_page(client, cup, who):
         if answer.status_code == 302:
             assert "login" in answer["Location"]
     assert Tournament.objects.get(pk=tournament.pk).name == "Spring Open"
+
+
+# -- the pages following the tournament -------------------------------------------------------
+
+
+def test_the_change_is_pushed_after_commit_and_the_public_page_follows(
+        client, cup, django_capture_on_commit_callbacks):
+    import asyncio
+
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from clubs import push
+
+    tournament = cup["tournament"]
+    detail = tournament.get_absolute_url()
+    assert "Spring Open" in client.get(detail).content.decode()  # cached under the versions
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(push.tournament_topic(tournament.pk), channel)
+
+    async def heard():
+        try:
+            return [await asyncio.wait_for(layer.receive(channel), 0.05)]
+        except TimeoutError:
+            return []
+
+    with django_capture_on_commit_callbacks(execute=False) as hooks:
+        _edit(cup, name="Autumn Open")
+    assert async_to_sync(heard)() == []  # nothing before the commit
+    for hook in hooks:
+        hook()
+    assert [m["topic"] for m in async_to_sync(heard)()] == [f"tournament.{tournament.pk}"]
+    assert "Autumn Open" in client.get(detail).content.decode()
