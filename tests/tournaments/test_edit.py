@@ -261,6 +261,26 @@ def test_the_page_shows_what_stays_and_refuses_in_words(client, cup,
     assert tournament.planned_rounds == 2
 
 
+def test_a_finished_tournament_s_page_corrects_its_name_only(client, cup,
+                                                             django_assert_num_queries):
+    tournament = cup["tournament"]
+    run_round(tournament, seed=1)
+    services.tournament_finish(tournament=tournament, actor=SITE, early=True)
+    client.force_login(cup["organiser"])
+    url = reverse("tournaments:edit", args=[tournament.slug])
+    with django_assert_num_queries(4):
+        text = client.get(url).content.decode()
+    assert "only its name and date can be corrected" in text
+    assert '<select name="format" disabled' in text
+    assert 'name="name" value="Spring Open" maxlength="120" required id="id_name">' in text
+    answer = client.post(url, _form(tournament, name="Spring Open (final)", rounds=9,
+                                    points_scheme=Tournament.Points.WIN))
+    assert answer.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.planned_rounds, tournament.points_scheme) == (
+        "Spring Open (final)", 3, Tournament.Points.PLACING)
+
+
 def test_a_stale_page_is_sent_back_with_the_settings_as_they_are(client, cup):
     tournament = cup["tournament"]
     client.force_login(cup["organiser"])
