@@ -1,7 +1,7 @@
 """A person's own account: signing up (and confirming the address where the site sends
-e-mail), asking to be linked to their player in a club; and the organiser's page where those
-requests are confirmed or refused. Logging in, out and resetting a password are Django's own
-views (config/urls.py), throttled by django-axes."""
+e-mail), changing its e-mail address, asking to be linked to their player in a club; and the
+organiser's page where those requests are confirmed or refused. Logging in, out and resetting
+a password are Django's own views (config/urls.py), throttled by django-axes."""
 
 from __future__ import annotations
 
