@@ -134,6 +134,10 @@ def preferences(request):
     return redirect("my-page")
 
 
+# Where the form shows each refusal of the change; the others are about the address.
+_EMAIL_CHANGE_FIELDS = {"wrong-password": "password", "email-not-sent": None}
+
+
 @login_required
 def change_email(request):
     """The new address and the password (the form is on the person's page too); a refusal
@@ -148,9 +152,7 @@ def change_email(request):
                 password=form.cleaned_data["password"],
                 site_url=request.build_absolute_uri("/"))
         except email_change.EmailChangeRefused as refused:
-            form.add_error("password" if refused.code == "wrong-password" else
-                           None if refused.code == "email-not-sent" else "email",
-                           refusal(refused))
+            form.add_error(_EMAIL_CHANGE_FIELDS.get(refused.code, "email"), refusal(refused))
         else:
             if at_once:
                 messages.success(request, _("Your e-mail address is %(email)s now.") % {
