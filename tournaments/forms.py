@@ -19,7 +19,10 @@ _TIEBREAK_CHOICES = [("", "—")] + [(c, TIEBREAK_LABELS[c]) for c in TIEBREAKS 
 class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, label=_("Club"))
     name = forms.CharField(label=pgettext_lazy("title of a tournament", "Name"), max_length=120)
-    starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A date input reads and writes ISO dates whatever the page's language (a Russian or German
+    # "09.05.2026" would show it empty).
+    starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(
+        format="%Y-%m-%d", attrs={"type": "date"}))
     # Radio buttons, not drop-downs, where a choice takes words: they wrap, never cut.
     preset = forms.ChoiceField(label=_("Game rules"), choices=preset_choices,
                                widget=forms.RadioSelect)
