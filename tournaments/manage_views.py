@@ -100,7 +100,7 @@ def tournament_edit(request, slug):
     tournament = _organised(request, slug)
     fixed = services.edit_limits(tournament)
     form = TournamentEditForm(request.POST or None, tournament=tournament, fixed=fixed,
-                              stamp=services.settings_stamp(tournament))
+                              stamp=services.settings_stamp(tournament, fixed))
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_edit(tournament=tournament, changes=form.changes(),

@@ -129,8 +129,9 @@ def refusal(error: Refused) -> str:
         "knockout-unfinished": lambda: _("The knockout has not been decided yet."),
         "tournament-name-needed": lambda: _("The tournament needs a name."),
         "edited-meanwhile": lambda: _(
-            "Someone else changed these settings meanwhile. The page shows them as they are "
-            "now: make your change again."),
+            "The tournament changed while you were editing (another organiser saved its "
+            "settings, or a round was paired). The page shows it as it is now: make your "
+            "change again."),
         "edit-finished": lambda: _(
             "%(setting)s: the tournament is finished, so only its name and date can be "
             "corrected. Reopen the tournament to change more.") % named(),

@@ -158,6 +158,16 @@ def test_a_finished_tournament_keeps_all_but_its_name_and_date(cup):
     assert _edit(cup, name="Spring Open (final)").name == "Spring Open (final)"
 
 
+def test_a_page_made_before_a_round_was_paired_overwrites_nothing(cup):
+    """The page offered the table size; a round paired since keeps it: not silently dropped."""
+    stamp = services.settings_stamp(cup["tournament"])
+    services.round_generate(tournament=cup["tournament"], actor=SITE)
+    with pytest.raises(services.Refused) as refused:
+        services.tournament_edit(tournament=cup["tournament"], changes={"name": "Mine"},
+                                 stamp=stamp, actor=cup["actor"])
+    assert refused.value.code == "edited-meanwhile"
+
+
 def test_a_page_made_before_another_change_overwrites_nothing(cup):
     stamp = services.settings_stamp(cup["tournament"])
     _edit(cup, name="Changed by Anna")
@@ -266,6 +276,7 @@ def test_a_finished_tournament_s_page_corrects_its_name_only(client, cup,
     tournament = cup["tournament"]
     run_round(tournament, seed=1)
     services.tournament_finish(tournament=tournament, actor=SITE, early=True)
+    tournament.refresh_from_db()
     client.force_login(cup["organiser"])
     url = reverse("tournaments:edit", args=[tournament.slug])
     with django_assert_num_queries(4):
@@ -291,7 +302,7 @@ def test_a_stale_page_is_sent_back_with_the_settings_as_they_are(client, cup):
     assert (answer.status_code, answer["Location"]) == (302, url)
     tournament.refresh_from_db()
     assert (tournament.name, tournament.planned_rounds) == ("Renamed meanwhile", 3)
-    assert "Someone else changed these settings" in client.get(url).content.decode()
+    assert "The tournament changed while you were editing" in client.get(url).content.decode()
 
 
 @pytest.mark.parametrize("who", ["anonymous", "member", "referee", "stranger"])

@@ -45,10 +45,15 @@ def tournament_settings(tournament: Tournament) -> dict:
     return {name: getattr(tournament, _FIELD.get(name, name)) for name in EDITABLE}
 
 
-def settings_stamp(tournament: Tournament) -> str:
-    """A short fingerprint of the settings an edit page was made from: the page sends it back,
-    and a tournament changed meanwhile by someone else is not overwritten."""
-    plain = json.dumps(tournament_settings(tournament), sort_keys=True, default=str)
+def settings_stamp(tournament: Tournament, limits: dict | None = None) -> str:
+    """A short fingerprint of what an edit page was made from: the settings and which of them
+    the stage kept (``limits``, edit_limits'; read when not given). The page sends it back, and
+    a tournament changed meanwhile (by another organiser, or a round paired since, which would
+    leave a setting the page offered unchangeable) is not overwritten."""
+    if limits is None:
+        limits = edit_limits(tournament)
+    plain = json.dumps([tournament_settings(tournament), sorted(limits.items())],
+                       sort_keys=True, default=str)
     return hashlib.sha256(plain.encode()).hexdigest()[:16]
 
 
@@ -96,14 +101,18 @@ def tournament_edit(*, tournament: Tournament, changes: dict, stamp: str = "",
     """Change the settings named in ``changes`` (by EDITABLE's names; the others stay). Each
     setting the stage no longer allows to change is refused (edit_limits), as is a Swiss
     tournament planned with fewer rounds than it has paired. ``stamp`` is settings_stamp of
-    what the organiser's page showed: when the settings changed since, nothing is written.
+    what the organiser's page showed: when the settings or their limits changed since, nothing
+    is written.
     Audited with each changed setting before and after; changing nothing writes nothing."""
     tournament = _locked(tournament)
     check(actor, tournament)
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
         raise ValueError(f"not editable: {', '.join(unknown)}")
-    if stamp and stamp != settings_stamp(tournament):
+    rounds = list(TournamentRound.objects.filter(tournament=tournament)
+                  .values_list("stage__order", "status"))
+    fixed = edit_limits(tournament, rounds)
+    if stamp and stamp != settings_stamp(tournament, fixed):
         raise Refused("edited-meanwhile")
     before = tournament_settings(tournament)
     changes = dict(changes)
@@ -120,9 +129,6 @@ def tournament_edit(*, tournament: Tournament, changes: dict, stamp: str = "",
     changed = {k: v for k, v in changes.items() if before[k] != v}
     if not changed:
         return tournament
-    rounds = list(TournamentRound.objects.filter(tournament=tournament)
-                  .values_list("stage__order", "status"))
-    fixed = edit_limits(tournament, rounds)
     for name in EDITABLE:  # in the form's order: the first refused is the one named
         if name in changed and name in fixed:
             raise Refused(fixed[name], setting=name)
