@@ -20,7 +20,7 @@ from scoring.presets import POOLS, TILE_SETS, tile_set_overrides
 
 from ..models import Stage, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
-from .entries import _check_settings, _locked
+from .entries import settings_check, tournament_locked
 from .errors import Refused
 
 # The settings an organiser edits, as the service names them (``rounds`` is planned_rounds).
@@ -104,7 +104,7 @@ def tournament_edit(*, tournament: Tournament, changes: dict, stamp: str = "",
     what the organiser's page showed: when the settings or their limits changed since, nothing
     is written.
     Audited with each changed setting before and after; changing nothing writes nothing."""
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     check(actor, tournament)
     unknown = sorted(set(changes) - set(EDITABLE))
     if unknown:
@@ -140,7 +140,7 @@ def tournament_edit(*, tournament: Tournament, changes: dict, stamp: str = "",
         overrides["target"] = after["target"]
     if after["rounds_per_game"]:
         overrides["rounds_limit"] = after["rounds_per_game"]
-    _check_settings(preset=after["preset"], overrides=overrides,
+    settings_check(preset=after["preset"], overrides=overrides,
                     table_size=after["table_size"], format=after["format"],
                     rounds=after["rounds"], tiebreaks=after["tiebreaks"],
                     knockout_size=after["knockout_size"])
