@@ -1,7 +1,7 @@
 """A person's own account: signing up (and confirming the address where the site sends
-e-mail), asking to be linked to their player in a club; and the organiser's page where those
-requests are confirmed or refused. Logging in, out and resetting a password are Django's own
-views (config/urls.py), throttled by django-axes."""
+e-mail), changing its e-mail address, asking to be linked to their player in a club; and the
+organiser's page where those requests are confirmed or refused. Logging in, out and resetting
+a password are Django's own views (config/urls.py), throttled by django-axes."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import accounts, claims, selectors, signup
-from .forms import ClaimForm, SignUpForm
+from . import accounts, claims, email_change, selectors, signup
+from .forms import ClaimForm, EmailChangeForm, SignUpForm
+from .messages import refusal
 from .models import Club, PlayerClaim
 from .permissions import Actor, Do, require
 
@@ -131,6 +132,53 @@ def preferences(request):
     messages.success(request, _("You will be e-mailed your table when a round is published.")
                      if wanted else _("You will not be e-mailed when a round is published."))
     return redirect("my-page")
+
+
+# Where the form shows each refusal of the change; the others are about the address.
+_EMAIL_CHANGE_FIELDS = {"wrong-password": "password", "email-not-sent": None}
+
+
+@login_required
+def change_email(request):
+    """The new address and the password (the form is on the person's page too); a refusal
+    shows the form again with what was typed, save the password."""
+    form = EmailChangeForm(request.POST or None)
+    confirm = email_change.confirmation_wanted()
+    if request.method == "POST" and form.is_valid():
+        new_email = form.cleaned_data["email"]
+        try:
+            at_once = email_change.email_change_ask(
+                user=request.user, new_email=new_email,
+                password=form.cleaned_data["password"],
+                site_url=request.build_absolute_uri("/"))
+        except email_change.EmailChangeRefused as refused:
+            form.add_error(_EMAIL_CHANGE_FIELDS.get(refused.code, "email"), refusal(refused))
+        else:
+            if at_once:
+                messages.success(request, _("Your e-mail address is %(email)s now.") % {
+                    "email": new_email})
+            else:
+                messages.success(request, _(
+                    "We sent a link to %(email)s. Your address changes when you open it "
+                    "(within three days).") % {"email": new_email})
+            return redirect("my-page")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "registration/email_change.html",
+                  {"form": form, "confirm": confirm}, status=status)
+
+
+def change_email_confirm(request, uidb64, emailb64, token):
+    """The link sent to the new address: open it (logged in or not) and the address changes."""
+    try:
+        user = email_change.email_change_confirm(uidb64=uidb64, emailb64=emailb64, token=token)
+    except email_change.EmailChangeRefused as refused:
+        return render(request, "registration/email_change_invalid.html",
+                      {"reason": refusal(refused)}, status=400)
+    messages.success(request, _("Your e-mail address is %(email)s now.") % {
+        "email": user.email})
+    if request.user.is_authenticated and request.user.pk == user.pk:
+        return redirect("my-page")
+    return redirect(reverse("login") + "?next=" + reverse("my-page"))
 
 
 def _organised(request, slug) -> Club:

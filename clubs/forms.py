@@ -106,3 +106,12 @@ class ClaimForm(forms.Form):
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = players
+
+
+class EmailChangeForm(forms.Form):
+    """The new address of one's account, proven by the account's password."""
+
+    email = forms.EmailField(label=_("New e-mail address"), max_length=254)
+    password = forms.CharField(label=_("Your password"), strip=False,
+                               widget=forms.PasswordInput(
+                                   attrs={"autocomplete": "current-password"}))

@@ -176,6 +176,8 @@ class ClubAuditEntry(AuditRecord):
         CLAIM_REFUSE = "claim-refuse", _("link to a player refused")
         PLAYER_PRIVACY = "player-privacy", _("games made public or private")
         PREFERENCES = "preferences", _("e-mail settings changed")
+        EMAIL_CHANGE_ASK = "email-change-ask", _("link to change the e-mail address sent")
+        EMAIL_CHANGE = "email-change", _("e-mail address changed")
 
     # The base's field, with this log's actions as its choices (the admin shows their words).
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)

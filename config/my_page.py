@@ -8,8 +8,9 @@ app's data."""
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
-from clubs import push
+from clubs import email_change, push
 from clubs import selectors as club_selectors
+from clubs.forms import EmailChangeForm
 from clubs.page_cache import own_fragment
 from scoring import selectors as game_selectors
 from tournaments import selectors as tournament_selectors
@@ -32,7 +33,8 @@ def _tables_context(player) -> dict:
 @login_required
 def my_page(request):
     player = club_selectors.player_of(request.user)
-    context = {"player": player, **_tables_context(player)}
+    context = {"player": player, **_tables_context(player), "email_form": EmailChangeForm(),
+               "email_confirm": email_change.confirmation_wanted()}
     if player is None:
         context["claim"] = club_selectors.claim_latest(request.user)
     else:

@@ -19,7 +19,10 @@ _TIEBREAK_CHOICES = [("", "—")] + [(c, TIEBREAK_LABELS[c]) for c in TIEBREAKS 
 class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=None, label=_("Club"))
     name = forms.CharField(label=pgettext_lazy("title of a tournament", "Name"), max_length=120)
-    starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A date input reads and writes ISO dates whatever the page's language (a Russian or German
+    # "09.05.2026" would show it empty).
+    starts_on = forms.DateField(label=_("Date"), widget=forms.DateInput(
+        format="%Y-%m-%d", attrs={"type": "date"}))
     # Radio buttons, not drop-downs, where a choice takes words: they wrap, never cut.
     preset = forms.ChoiceField(label=_("Game rules"), choices=preset_choices,
                                widget=forms.RadioSelect)
@@ -135,3 +138,49 @@ class SwapForm(forms.Form):
 class MoveForm(forms.Form):
     player = forms.IntegerField()
     table_number = forms.IntegerField(min_value=1)
+
+
+class TournamentEditForm(TournamentForm):
+    """The new-tournament form's settings, filled in from the tournament; the settings its
+    stage keeps as they are (services.edit_limits) are shown disabled, with the reason."""
+
+    stamp = forms.CharField(widget=forms.HiddenInput, required=False, max_length=40)
+
+    def __init__(self, *args, tournament, fixed, stamp, **kwargs):
+        initial = {
+            "stamp": stamp,
+            "name": tournament.name, "starts_on": tournament.starts_on,
+            "preset": tournament.preset, "target": tournament.target,
+            "rounds_per_game": tournament.rounds_per_game, "table_size": tournament.table_size,
+            "tile_set": tournament.tile_set, "pool": tournament.pool,
+            "format": tournament.format, "rounds": tournament.planned_rounds,
+            "points_scheme": tournament.points_scheme, "remainder": tournament.remainder,
+            "avoid_same_club": tournament.avoid_same_club,
+            "self_registration": tournament.self_registration,
+            "knockout_size": tournament.knockout_size,
+            **{f"tiebreak_{i}": code for i, code in enumerate(tournament.tiebreaks[1:], 1)},
+        }
+        super().__init__(*args, clubs=None, initial=initial, **kwargs)
+        for i in range(len(tournament.tiebreaks), TIEBREAK_SLOTS + 1):
+            self.fields[f"tiebreak_{i}"].initial = ""
+        del self.fields["club"], self.fields["key"]
+        for name, field in self.fields.items():
+            setting = "tiebreaks" if name.startswith("tiebreak_") else name
+            if setting in fixed:
+                field.disabled = True
+        self.fixed = fixed
+
+    def changes(self) -> dict:
+        """What the service is asked to set: every setting not shown disabled."""
+        data = self.cleaned_data
+        wanted = {
+            "name": data["name"], "starts_on": data["starts_on"], "preset": data["preset"],
+            "target": data["target"], "rounds_per_game": data["rounds_per_game"],
+            "table_size": data["table_size"], "tile_set": data["tile_set"],
+            "pool": data["pool"], "format": data["format"], "rounds": data["rounds"] or 0,
+            "points_scheme": data["points_scheme"], "tiebreaks": data["tiebreaks"],
+            "avoid_same_club": data["avoid_same_club"], "remainder": data["remainder"],
+            "knockout_size": data["knockout_size"],
+            "self_registration": data["self_registration"],
+        }
+        return {k: v for k, v in wanted.items() if k not in self.fixed}

@@ -25,27 +25,34 @@ from clubs.services import SimilarPlayers
 from scoring.qr import qr_svg
 
 from . import flags, pairing, selectors, services
-from .forms import BulkRegistrationForm, MoveForm, RegistrationForm, SwapForm, TournamentForm
-from .messages import refusal, round_failure
+from .forms import (
+    BulkRegistrationForm,
+    MoveForm,
+    RegistrationForm,
+    SwapForm,
+    TournamentEditForm,
+    TournamentForm,
+)
+from .messages import edit_limit_reason, refusal, round_failure
 from .models import Registration, Table, Tournament, TournamentRound
 from .views import push_topics
 
 
-def _organised(request, slug) -> Tournament:
+def organised(request, slug) -> Tournament:
     tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
     require(request.user, Do.MANAGE_TOURNAMENT, tournament)
     return tournament
 
 
-def _round(tournament, number) -> TournamentRound:
+def round_of(tournament, number) -> TournamentRound:
     return get_object_or_404(tournament.rounds.select_related("stage"), number=number)
 
 
-def _actor(request) -> Actor:
+def actor_of(request) -> Actor:
     return Actor(user=request.user)
 
 
-def _attempt(request, action, success: str | None = None) -> bool:
+def attempted(request, action, success: str | None = None) -> bool:
     """Run a service call; a refusal becomes an error message. True when it went through."""
     try:
         action()
@@ -76,7 +83,7 @@ def tournament_new(request):
                 points_scheme=data["points_scheme"], tiebreaks=data["tiebreaks"],
                 avoid_same_club=data["avoid_same_club"], remainder=data["remainder"],
                 knockout_size=data["knockout_size"], key=data["key"],
-                self_registration=data["self_registration"], actor=_actor(request),
+                self_registration=data["self_registration"], actor=actor_of(request),
             )
         except services.Refused as error:
             form.add_error(None, refusal(error))
@@ -87,8 +94,32 @@ def tournament_new(request):
     return render(request, "tournaments/tournament_form.html", {"form": form})
 
 
+def tournament_edit(request, slug):
+    """The tournament's settings, for an organiser correcting them: those its stage keeps as
+    they are are shown disabled, with why (services.edit_limits)."""
+    tournament = organised(request, slug)
+    fixed = services.edit_limits(tournament)
+    form = TournamentEditForm(request.POST or None, tournament=tournament, fixed=fixed,
+                              stamp=services.settings_stamp(tournament, fixed))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_edit(tournament=tournament, changes=form.changes(),
+                                     stamp=form.cleaned_data["stamp"], actor=actor_of(request))
+        except services.Refused as error:
+            if error.code == "edited-meanwhile":
+                messages.error(request, refusal(error))
+                return redirect("tournaments:edit", slug)
+            form.add_error(None, refusal(error))
+        else:
+            messages.success(request, _("The tournament's settings are saved."))
+            return redirect("tournaments:manage", slug)
+    return render(request, "tournaments/tournament_edit.html", {
+        "tournament": tournament, "form": form,
+        "reasons": [edit_limit_reason(code) for code in dict.fromkeys(fixed.values())]})
+
+
 def manage(request, slug):
-    return _manage_page(request, _organised(request, slug))
+    return _manage_page(request, organised(request, slug))
 
 
 def _manage_page(request, tournament, *, form=None, similar=None, bulk=None, doubts=None,
@@ -120,19 +151,19 @@ def _manage_page(request, tournament, *, form=None, similar=None, bulk=None, dou
 
 @require_POST
 def tournament_open(request, slug):
-    tournament = _organised(request, slug)
-    _attempt(request, lambda: services.tournament_open(tournament=tournament,
-                                                       actor=_actor(request)),
+    tournament = organised(request, slug)
+    attempted(request, lambda: services.tournament_open(tournament=tournament,
+                                                       actor=actor_of(request)),
              _("Registration is open; the tournament is listed publicly."))
     return redirect("tournaments:manage", slug)
 
 
 @require_POST
 def tournament_self_registration(request, slug):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     wanted = request.POST.get("open") == "1"
-    _attempt(request, lambda: services.tournament_self_registration(
-        tournament=tournament, open=wanted, actor=_actor(request)),
+    attempted(request, lambda: services.tournament_self_registration(
+        tournament=tournament, open=wanted, actor=actor_of(request)),
         _("Players of the club can register and withdraw themselves now.") if wanted
         else _("Only organisers register players now."))
     return redirect("tournaments:manage", slug)
@@ -140,17 +171,17 @@ def tournament_self_registration(request, slug):
 
 @require_POST
 def registration_add(request, slug):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     form = RegistrationForm(request.POST, players=Player.objects.all())
     if not form.is_valid():
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
         return redirect("tournaments:manage", slug)
     data = form.cleaned_data
     try:
-        _attempt(request, lambda: services.registration_add(
+        attempted(request, lambda: services.registration_add(
             tournament=tournament, player=data["player"], display_name=data["display_name"],
             checked_in=data["checked_in"], new_anyway=data["new_anyway"],
-            actor=_actor(request)), _("The player is registered."))
+            actor=actor_of(request)), _("The player is registered."))
     except SimilarPlayers as error:
         messages.warning(request, similar_text(error))
         return _manage_page(request, tournament, form=form, similar=error, status=409)
@@ -161,7 +192,7 @@ def registration_add(request, slug):
 def registrations_add(request, slug):
     """Many at once: a pasted list of names, every member of the club, or both. Names close
     to people the club has register nobody: the list comes back with a choice for each."""
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     form = BulkRegistrationForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
@@ -173,7 +204,7 @@ def registrations_add(request, slug):
         done = services.registrations_add(
             tournament=tournament, players=players, names=data["names"],
             settled=_settled(request.POST), new_anyway=data["new_anyway"],
-            checked_in=data["checked_in"], actor=_actor(request))
+            checked_in=data["checked_in"], actor=actor_of(request))
     except services.NamesInDoubt as error:
         messages.error(request, refusal(error))
         return _manage_page(request, tournament, bulk=form, status=409, doubts=[
@@ -208,10 +239,10 @@ def _settled(post) -> dict:
 
 @require_POST
 def registration_delete(request, slug, pk):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     registration = _registration(tournament, pk)
-    _attempt(request, lambda: services.registration_delete(
-        registration=registration, actor=_actor(request)),
+    attempted(request, lambda: services.registration_delete(
+        registration=registration, actor=actor_of(request)),
         _("The registration of %(name)s is deleted.") % {
             "name": registration.player.display_name})
     return redirect("tournaments:manage", slug)
@@ -225,11 +256,11 @@ def _registration(tournament, pk) -> Registration:
 @require_POST
 def registration_check_in(request, slug, pk):
     """Tap to check in (or out); htmx swaps the row, a plain form post redirects."""
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     registration = _registration(tournament, pk)
     wanted = request.POST.get("checked_in", "1") == "1"
-    ok = _attempt(request, lambda: services.registration_check_in(
-        registration=registration, checked_in=wanted, actor=_actor(request)))
+    ok = attempted(request, lambda: services.registration_check_in(
+        registration=registration, checked_in=wanted, actor=actor_of(request)))
     if request.htmx and ok:
         registration.refresh_from_db()
         # The row, and the count above it swapped out of band: it follows every tap.
@@ -245,22 +276,22 @@ def registration_check_in(request, slug, pk):
 
 @require_POST
 def registration_withdraw(request, slug, pk):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     registration = _registration(tournament, pk)
     wanted = request.POST.get("withdrawn", "1") == "1"
     text = (_("%(name)s is withdrawn from the next rounds.") if wanted
             else _("%(name)s is back in."))
-    _attempt(request, lambda: services.registration_withdraw(
-        registration=registration, withdrawn=wanted, actor=_actor(request)),
+    attempted(request, lambda: services.registration_withdraw(
+        registration=registration, withdrawn=wanted, actor=actor_of(request)),
         text % {"name": registration.player.display_name})
     return redirect("tournaments:manage", slug)
 
 
 def _round_made(request, slug, make, success=None):
     """Make a round (``make`` is the service) and show it; a refusal stays on the manage page."""
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     made = []
-    if _attempt(request, lambda: made.append(make(tournament=tournament, actor=_actor(request))),
+    if attempted(request, lambda: made.append(make(tournament=tournament, actor=actor_of(request))),
                 success):
         return redirect("tournaments:manage-round", slug, made[0].number)
     return redirect("tournaments:manage", slug)
@@ -280,8 +311,8 @@ def _table_url(request, table: Table) -> str | None:
 
 def round_manage(request, slug, number):
     """The organiser's view of one round: the draft to edit and publish, or the games."""
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
+    tournament = organised(request, slug)
+    rnd = round_of(tournament, number)
     regs = selectors.registrations(tournament)
     names = selectors.names(regs)
     lines = selectors.round_tables(rnd, names)
@@ -317,8 +348,8 @@ def _results_reopenable(tournament, rnd) -> bool:
 @require_GET
 def round_progress(request, slug, number):
     """The small progress partial the draft page polls while a task pairs the round."""
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
+    tournament = organised(request, slug)
+    rnd = round_of(tournament, number)
     response = render(request, "tournaments/partials/round_progress.html",
                       {"tournament": tournament, "round": rnd,
                        "round_failure": round_failure(rnd)})
@@ -328,9 +359,9 @@ def round_progress(request, slug, number):
 
 
 def _round_action(request, slug, number, call, success=None):
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
-    _attempt(request, lambda: call(rnd), success)
+    tournament = organised(request, slug)
+    rnd = round_of(tournament, number)
+    attempted(request, lambda: call(rnd), success)
     return redirect("tournaments:manage-round", slug, number)
 
 
@@ -340,10 +371,10 @@ def _draft_edit(form_class, service, invalid, success):
 
     @require_POST
     def edit(request, slug, number):
-        rnd = _round(_organised(request, slug), number)  # rights first, whatever was posted
+        rnd = round_of(organised(request, slug), number)  # rights first, whatever was posted
         form = form_class(request.POST)
         if form.is_valid():
-            _attempt(request, lambda: service(tournament_round=rnd, actor=_actor(request),
+            attempted(request, lambda: service(tournament_round=rnd, actor=actor_of(request),
                                               **form.cleaned_data), success)
         else:
             messages.error(request, invalid)
@@ -362,7 +393,7 @@ table_move = _draft_edit(MoveForm, services.table_move,
 @require_POST
 def round_publish(request, slug, number):
     return _round_action(request, slug, number, lambda rnd: services.round_publish(
-        tournament_round=rnd, actor=_actor(request), site_url=request.build_absolute_uri("/")),
+        tournament_round=rnd, actor=actor_of(request), site_url=request.build_absolute_uri("/")),
         _("The round is published: every table has its game and table link."))
 
 
@@ -370,24 +401,24 @@ def round_publish(request, slug, number):
 def round_complete(request, slug, number):
     return _round_action(request, slug, number,
                          lambda rnd: services.round_complete(tournament_round=rnd,
-                                                             actor=_actor(request)),
+                                                             actor=actor_of(request)),
                          _("The round is complete."))
 
 
 @require_POST
 def table_replay(request, slug, number, table):
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
+    tournament = organised(request, slug)
+    rnd = round_of(tournament, number)
     row = get_object_or_404(Table, round=rnd, number=table)
-    _attempt(request, lambda: services.table_replay(table=row, actor=_actor(request)),
+    attempted(request, lambda: services.table_replay(table=row, actor=actor_of(request)),
              _("Table %(table)s plays again with a new game.") % {"table": table})
     return redirect("tournaments:manage-round", slug, number)
 
 
 def round_print(request, slug, number):
     """Pairings to print: one card per table with the QR code of its table link."""
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
+    tournament = organised(request, slug)
+    rnd = round_of(tournament, number)
     names = selectors.names(selectors.registrations(tournament))
     lines = selectors.round_tables(rnd, names)
     cards = []

@@ -14,6 +14,10 @@ from .services import Refused
 def refusal(error: Refused) -> str:
     p = error.params
     code = error.code
+
+    def named():
+        return {"setting": setting_name(p.get("setting", ""))}
+
     texts = {
         "bad-table-size": lambda: _("Tables seat 2, 3 or 4 players."),
         "bad-format": lambda: _("Choose Swiss or round robin."),
@@ -123,9 +127,64 @@ def refusal(error: Refused) -> str:
         "knockout-started": lambda: _("The knockout has already started."),
         "no-rounds-played": lambda: _("No round has been played yet."),
         "knockout-unfinished": lambda: _("The knockout has not been decided yet."),
+        "tournament-name-needed": lambda: _("The tournament needs a name."),
+        "edited-meanwhile": lambda: _(
+            "The tournament changed while you were editing (another organiser saved its "
+            "settings, or a round was paired). The page shows it as it is now: make your "
+            "change again."),
+        "edit-finished": lambda: _(
+            "%(setting)s: the tournament is finished, so only its name and date can be "
+            "corrected. Reopen the tournament to change more.") % named(),
+        "edit-paired": lambda: _(
+            "%(setting)s: a round has been paired and its games were made with this, so it "
+            "stays as it is.") % named(),
+        "edit-schedule-made": lambda: _(
+            "%(setting)s: the round-robin schedule was made with the first round, so it "
+            "stays as it is.") % named(),
+        "edit-closed-results": lambda: _(
+            "%(setting)s: a round is complete and its results are closed; this ranks them, "
+            "so it stays as it is.") % named(),
+        "edit-knockout-started": lambda: _(
+            "%(setting)s: the knockout has started, so it stays as it is.") % named(),
+        "rounds-below-paired": lambda: ngettext(
+            "%(paired)s round has already been paired: the tournament cannot have fewer.",
+            "%(paired)s rounds have already been paired: the tournament cannot have fewer.",
+            p["paired"]) % p,
     }
     text = texts.get(code)
     return text() if text else _("That is not possible now (%(code)s).") % {"code": code}
+
+
+def setting_name(code: str) -> str:
+    """A tournament setting's name (services.EDITABLE's codes) as the edit page labels it."""
+    from .forms import TournamentForm
+
+    if code == "tiebreaks":
+        return _("Tie-breaks")
+    field = TournamentForm.base_fields.get(code)
+    return str(field.label) if field is not None else code
+
+
+def edit_limit_reason(code: str) -> str:
+    """Why the edit page shows some settings disabled (services.edit_limits' codes)."""
+    texts = {
+        "edit-finished": lambda: _(
+            "The tournament is finished: only its name and date can be corrected. Reopen the "
+            "tournament to change more."),
+        "edit-paired": lambda: _(
+            "A round has been paired: the game rules, the target or rounds per game, the "
+            "players per table, the tiles, the pool and the format stay as they are."),
+        "edit-schedule-made": lambda: _(
+            "The round-robin schedule was made with the first round: its number of rounds "
+            "stays as it is."),
+        "edit-closed-results": lambda: _(
+            "A round is complete and its results are closed: the tournament points and the "
+            "tie-breaks that rank them stay as they are."),
+        "edit-knockout-started": lambda: _(
+            "The knockout has started: the number of rounds and of knockout qualifiers stay "
+            "as they are."),
+    }
+    return texts[code]()
 
 
 def numbers_text(numbers) -> str:

@@ -318,6 +318,7 @@ class TournamentAuditEntry(AuditRecord):
         # Said of the tournament (in Russian the words agree with it): a context of their own.
         CREATE = "create", pgettext_lazy("audit action", "created")
         OPEN = "open", pgettext_lazy("audit action", "opened")
+        EDIT = "edit", _("settings changed")
         SELF_REGISTRATION = "self-registration", _("self-registration changed")
         REGISTER = "register", _("player registered")
         UNREGISTER = "unregister", _("registration deleted")

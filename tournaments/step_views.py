@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from clubs.confirm import ConfirmForm, ReasonForm, confirm_page, posted
 
 from . import selectors, services
-from .manage_views import _actor, _attempt, _organised, _round
+from .manage_views import actor_of, attempted, organised, round_of
 from .messages import numbers_text, rounds_left_text
 from .models import Table, TournamentRound
 
@@ -40,7 +40,7 @@ def _skipped(tournament, day: selectors.Day, *, knockout_too: bool) -> list[str]
 
 
 def knockout_start(request, slug):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     day = _day(tournament)
     skipped = _skipped(tournament, day, knockout_too=False)
     label = (_("Yes, start the knockout now: those rounds will not be played") if skipped
@@ -48,8 +48,8 @@ def knockout_start(request, slug):
     form = ConfirmForm(posted(request), label=label)
     if request.method == "POST" and form.is_valid():
         made = []
-        if _attempt(request, lambda: made.append(services.knockout_start(
-                tournament=tournament, actor=_actor(request), early=True)),
+        if attempted(request, lambda: made.append(services.knockout_start(
+                tournament=tournament, actor=actor_of(request), early=True)),
                 _("The knockout is seeded from the standings.")):
             return redirect("tournaments:manage-round", slug, made[0].number)
         return redirect("tournaments:manage", slug)
@@ -66,15 +66,15 @@ def knockout_start(request, slug):
 
 
 def tournament_finish(request, slug):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     day = _day(tournament)
     skipped = _skipped(tournament, day, knockout_too=True)
     form = ConfirmForm(posted(request), label=(
         _("Yes, finish it now: what is left will not be played") if skipped
         else _("Finish it now: the results are final")))
     if request.method == "POST" and form.is_valid():
-        if _attempt(request, lambda: services.tournament_finish(
-                tournament=tournament, actor=_actor(request), early=True),
+        if attempted(request, lambda: services.tournament_finish(
+                tournament=tournament, actor=actor_of(request), early=True),
                 _("The tournament is finished.")):
             return redirect("tournaments:results", slug)
         return redirect("tournaments:manage", slug)
@@ -98,12 +98,12 @@ def _winner(tournament, day: selectors.Day) -> str:
 
 
 def round_discard(request, slug, number):
-    tournament = _organised(request, slug)
-    rnd = _round(tournament, number)
+    tournament = organised(request, slug)
+    rnd = round_of(tournament, number)
     form = ConfirmForm(posted(request), label=_("Discard the draft"))
     if request.method == "POST" and form.is_valid():
-        _attempt(request, lambda: services.round_discard(tournament_round=rnd,
-                                                         actor=_actor(request)),
+        attempted(request, lambda: services.round_discard(tournament_round=rnd,
+                                                         actor=actor_of(request)),
                  _("The draft was discarded."))
         return redirect("tournaments:manage", slug)
     lines = [_("The draft of round %(n)s is thrown away, with any change made to it by "
@@ -121,11 +121,11 @@ def round_discard(request, slug, number):
 
 
 def tournament_reopen(request, slug):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     form = ReasonForm(posted(request), label=_("Why is the tournament reopened?"))
     if request.method == "POST" and form.is_valid():
-        _attempt(request, lambda: services.tournament_reopen(
-            tournament=tournament, reason=form.cleaned_data["reason"], actor=_actor(request)),
+        attempted(request, lambda: services.tournament_reopen(
+            tournament=tournament, reason=form.cleaned_data["reason"], actor=actor_of(request)),
             _("The tournament runs again."))
         return redirect("tournaments:manage", slug)
     return confirm_page(
@@ -138,18 +138,18 @@ def tournament_reopen(request, slug):
 
 
 def _table(tournament, number, table) -> tuple[TournamentRound, Table]:
-    rnd = _round(tournament, number)
+    rnd = round_of(tournament, number)
     return rnd, get_object_or_404(Table.objects.select_related("game"), round=rnd, number=table)
 
 
 def result_reopen(request, slug, number, table):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     rnd, row = _table(tournament, number, table)
     form = ReasonForm(posted(request), label=_("What is wrong with this result?"))
     back = reverse("tournaments:manage-round", args=[slug, number])
     if request.method == "POST" and form.is_valid():
-        if _attempt(request, lambda: services.table_result_reopen(
-                table=row, reason=form.cleaned_data["reason"], actor=_actor(request)),
+        if attempted(request, lambda: services.table_result_reopen(
+                table=row, reason=form.cleaned_data["reason"], actor=actor_of(request)),
                 _("The result of table %(table)s is open for a correction.") % {"table": table}):
             return redirect(row.game)
         return redirect(back)
@@ -171,8 +171,8 @@ def result_reopen(request, slug, number, table):
 
 @require_POST
 def result_close(request, slug, number, table):
-    tournament = _organised(request, slug)
+    tournament = organised(request, slug)
     _rnd, row = _table(tournament, number, table)
-    _attempt(request, lambda: services.table_result_close(table=row, actor=_actor(request)),
+    attempted(request, lambda: services.table_result_close(table=row, actor=actor_of(request)),
              _("The result of table %(table)s is closed again.") % {"table": table})
     return redirect("tournaments:manage-round", slug, number)

@@ -24,6 +24,7 @@ _named = {
     # The organiser's pages.
     _manage: {
         "open": m.tournament_open,
+        "edit": m.tournament_edit,
         "self-registration": m.tournament_self_registration,
         "register": m.registration_add,
         "register-many": m.registrations_add,

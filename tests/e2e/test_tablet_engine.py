@@ -47,10 +47,12 @@ def test_offline_the_tablets_engine_keeps_the_table(browser, live_server, locale
         page.click("#place-button")  # Vera
         expect(page.locator('.scoreboard tr.to-play')).to_have_attribute("data-seat", "0")
         # Reopened without a network: the page, Pyodide and the engine come from the device.
-        page.reload()
-        engine_ready(page)
-        expect(score(page, 1)).to_have_text("9")
-        expect(page.locator('.scoreboard tr.to-play')).to_have_attribute("data-seat", "0")
+        # The same in every language, so seen once (each start of Pyodide costs seconds).
+        if locale == "ru-RU":
+            page.reload()
+            engine_ready(page)
+            expect(score(page, 1)).to_have_text("9")
+            expect(page.locator('.scoreboard tr.to-play')).to_have_attribute("data-seat", "0")
         page.fill("#tile-typed", "1-3-2")  # not in the 56-tile set: refused at once, offline
         page.press("#tile-typed", "Enter")
         expect(page.locator("#tablet-message")).to_have_text({

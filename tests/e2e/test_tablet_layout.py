@@ -41,6 +41,24 @@ MEASURE = """(selectors) => {
 }"""
 
 
+# Two animation frames: the layout and paint after a change of the viewport are done.
+SETTLED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def measured_sizes(page, url, sizes, selectors):
+    """(width, height, found) at each size: the tablet page loaded at the first size, then
+    turned and resized, as a tablet in the referee's hands is. Its layout is CSS alone (no
+    script reads the screen's size), so this is what a page opened at that size shows."""
+    for number, (width, height) in enumerate(sizes):
+        page.set_viewport_size({"width": width, "height": height})
+        if number == 0:
+            page.goto(url)
+            page.wait_for_selector("#palette .ptile")
+        else:
+            page.evaluate(SETTLED)
+        yield width, height, page.evaluate(MEASURE, selectors)
+
+
 def shoot(page, name):
     folder = os.environ.get("TABLET_SHOTS")
     if folder:
@@ -62,11 +80,8 @@ def test_everything_is_visible_without_scrolling(browser, live_server, players, 
         for phase in ("opening", "play"):
             if phase == "play":
                 first_seat_opens(game)
-            for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                page.goto(tablet_url(live_server, game))
-                page.wait_for_selector("#palette .ptile")
-                found = page.evaluate(MEASURE, MUST_SEE[phase])
+            for width, height, found in measured_sizes(page, tablet_url(live_server, game),
+                                                       SIZES, MUST_SEE[phase]):
                 shoot(page, f"{width}x{height}-{players}p-{phase}-{locale}")
                 where = f"{width}×{height}, {players} players, {phase}, {locale}"
                 hidden = [sel for sel, box in found["boxes"].items() if not (box and box["ok"])]
@@ -115,12 +130,10 @@ def test_counting_the_hands_fits_too(browser, live_server, players):
     context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     page = context.new_page()
     try:
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.goto(tablet_url(live_server, game))
-            page.wait_for_selector("#palette .ptile")
-            found = page.evaluate(MEASURE, [".scoreboard", "#hands-form h3", "#palette",
-                                            "#undo-button", 'input[name="tiles-1"]'])
+        selectors = [".scoreboard", "#hands-form h3", "#palette", "#undo-button",
+                     'input[name="tiles-1"]']
+        for width, height, found in measured_sizes(page, tablet_url(live_server, game), SIZES,
+                                                   selectors):
             shoot(page, f"{width}x{height}-{players}p-hands")
             hidden = [sel for sel, box in found["boxes"].items() if not (box and box["ok"])]
             assert hidden == [], f"{width}×{height}: not fully visible: {hidden}"

@@ -9,7 +9,7 @@ import pytest
 from clubs.permissions import SITE
 from scoring.services import Actor, round_end
 from tests.e2e.tablet_helpers import first_seat_opens, new_game, tablet_url
-from tests.e2e.test_tablet_layout import MEASURE, SIZES, shoot
+from tests.e2e.test_tablet_layout import MEASURE, SIZES, measured_sizes, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,20 +52,17 @@ def test_round_end_and_the_next_opening_fit(browser, live_server, players, local
                                   locale=locale)
     page = context.new_page()
     try:
-        for width, height in [*SIZES, PHONE]:
-            page.set_viewport_size({"width": width, "height": height})
+        url = tablet_url(live_server, game)
+        for width, height, found in measured_sizes(page, url, [*SIZES, PHONE], ROUND_END):
             where = f"{width}×{height}, {players} players, {locale}"
-            found = _measure(page, live_server, game, ROUND_END)
             shoot(page, f"{width}x{height}-{players}p-round-end-{locale}")
             _check(found, f"{where}, round end", whole_page=(width, height) != PHONE)
             last = page.locator(f'input[name="tiles-{players - 1}"]')
             assert last.is_visible()
         round_end(game_id=game.pk, hands={seat: [f"0-0-{seat}"] for seat in range(1, players)},
                   expected_version=None, actor=Actor())
-        for width, height in [*SIZES, PHONE]:
-            page.set_viewport_size({"width": width, "height": height})
+        for width, height, found in measured_sizes(page, url, [*SIZES, PHONE], LATER_OPENING):
             where = f"{width}×{height}, {players} players, {locale}, later opening"
-            found = _measure(page, live_server, game, LATER_OPENING)
             shoot(page, f"{width}x{height}-{players}p-later-opening-{locale}")
             _check(found, where, whole_page=(width, height) != PHONE)
             assert found["tiles"] == 56
@@ -83,10 +80,10 @@ def test_the_larger_sets_fit_at_the_opening(browser, live_server, tiles):
     context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     page = context.new_page()
     try:
-        for width, height in [*SIZES, PHONE]:
-            page.set_viewport_size({"width": width, "height": height})
+        for width, height, found in measured_sizes(page, tablet_url(live_server, game),
+                                                   [*SIZES, PHONE],
+                                                   [".who-opens", "#place-button", "#palette"]):
             where = f"{width}×{height}, {size} tiles, opening"
-            found = _measure(page, live_server, game, [".who-opens", "#place-button", "#palette"])
             shoot(page, f"{width}x{height}-{size}-tiles-opening")
             _check(found, where, whole_page=(width, height) != PHONE)
             assert found["tiles"] == size
@@ -132,11 +129,10 @@ def test_an_84_tile_tournament_game_fits_in_play(browser, live_server):
     context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     page = context.new_page()
     try:
-        for width, height in [(1024, 768), PHONE]:
-            page.set_viewport_size({"width": width, "height": height})
+        for width, height, found in measured_sizes(page, tablet_url(live_server, game),
+                                                   [(1024, 768), PHONE],
+                                                   ["#turn-status", "#place-button", "#palette"]):
             where = f"{width}×{height}, 84 tiles, in play"
-            found = _measure(page, live_server, game, ["#turn-status", "#place-button",
-                                                       "#palette"])
             shoot(page, f"{width}x{height}-84-tiles-play")
             _check(found, where, whole_page=(width, height) != PHONE)
             assert found["tiles"] == 83  # 4-4-4 is on the board

@@ -324,6 +324,59 @@ def _tables(rnd):
     return list(rnd.tables.order_by("number").values_list("player_ids", "game_id"))
 
 
+# The tournament's write services that take the whole tournament, and why none changes a closed
+# result (the proof where it is not obvious): a new one must be listed here with its reason.
+TOURNAMENT_WRITES = {
+    "tournament_open": "opens registration: no round exists",
+    "tournament_self_registration": "who may register: no game",
+    "registration_add": "a late entry plays from the next round on",
+    "registrations_add": "a late entry plays from the next round on",
+    "registration_self": "refused once a round is paired (self-registration-over)",
+    "round_generate": "pairs the next round; the complete ones stay",
+    "knockout_start": "seeds from the standings, changing none",
+    "tournament_finish": "makes every result final",
+    "tournament_reopen": "takes the tournament back to running; results stay closed",
+    # test_editing_the_settings_leaves_closed_results_as_they_are
+    "tournament_edit": "refuses the points and tie-breaks once a round is complete, and what "
+                       "the games were made from once one is paired",
+}
+
+
+def test_every_tournament_write_is_listed_here():
+    from tournaments import services as all_services
+
+    found = set()
+    for name in all_services.__all__:
+        function = getattr(all_services, name)
+        if inspect.isfunction(function) and any(
+                p.kind is p.KEYWORD_ONLY and p.name == "tournament"
+                for p in inspect.signature(function).parameters.values()):
+            found.add(name)
+    assert found == set(TOURNAMENT_WRITES)
+
+
+def test_editing_the_settings_leaves_closed_results_as_they_are(day):
+    tournament, rnd, actor = day
+    standings = _standings(tournament)
+    games = [fingerprint(t.game_id) for t in rnd.tables.order_by("number")]
+    for changes, code in [
+        ({"points_scheme": Tournament.Points.WIN}, "edit-closed-results"),
+        ({"tiebreaks": ["rating"]}, "edit-closed-results"),
+        ({"table_size": 2}, "edit-paired"),
+        ({"rounds_per_game": 3}, "edit-paired"),
+        ({"rounds": 0}, "bad-rounds"),
+    ]:
+        with pytest.raises(tournaments.Refused) as refused:
+            tournaments.tournament_edit(tournament=tournament, changes=changes, actor=actor)
+        assert refused.value.code == code
+    # What may change changes no result: the name, the date, the rounds still to come.
+    tournaments.tournament_edit(tournament=tournament, changes={
+        "name": "Spring Open 2026", "rounds": 4, "avoid_same_club": True}, actor=actor)
+    assert _standings(tournament) == standings
+    assert [fingerprint(t.game_id) for t in rnd.tables.order_by("number")] == games
+    assert TournamentAuditEntry.objects.filter(tournament=tournament, action="edit").count() == 1
+
+
 def test_a_result_of_a_complete_round_changes_nowhere_while_round_2_is_played(client, day):
     tournament, first, actor = day
     second = tournaments.round_generate(tournament=tournament, actor=SITE)

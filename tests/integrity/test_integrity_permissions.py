@@ -19,7 +19,7 @@ from scoring.services import game_delete, game_start, turn_record
 from tests.factories import ClubFactory, UserFactory, member
 from tests.scoring.seats import seated
 from tournaments.models import Tournament, TournamentAuditEntry
-from tournaments.services import tournament_create
+from tournaments.services import tournament_create, tournament_edit
 
 from .helpers import imported_finished_game
 
@@ -151,7 +151,17 @@ def _requests(world):
             "rounds": 3, "points_scheme": "placing", "remainder": "smaller_tables",
             "knockout_size": 0, "tiebreak_1": "buchholz", "tiebreak_2": "game-points"},
             False)],
-        Do.MANAGE_TOURNAMENT: [("post", reverse("tournaments:open", args=[slug]), {}, False)],
+        Do.MANAGE_TOURNAMENT: [
+            ("post", reverse("tournaments:open", args=[slug]), {}, False),
+            ("get", reverse("tournaments:edit", args=[slug]), {}, False),
+            # Correcting its settings (tournaments/services/editing.py): here its name.
+            ("post", reverse("tournaments:edit", args=[slug]), {
+                "name": "Spring Open 2026", "starts_on": "2026-04-18", "preset": "club",
+                "table_size": 4, "tile_set": "56", "pool": "shared", "format": "swiss",
+                "rounds": 4, "points_scheme": "placing", "remainder": "smaller_tables",
+                "knockout_size": 0, "tiebreak_1": "buchholz", "tiebreak_2": "game-points"},
+             False),
+        ],
     }
 
 
@@ -209,6 +219,16 @@ def test_the_services_ask_too(world, role):
     else:
         with pytest.raises(PermissionDenied):
             game_delete(game_id=world["finished"].pk, actor=actor)
+        assert _fingerprint() == before
+    if Do.MANAGE_TOURNAMENT in EXPECTED[role]:
+        tournament_edit(tournament=world["tournament"], changes={"name": "Spring Open II"},
+                        actor=actor)
+        assert TournamentAuditEntry.objects.filter(action="edit", user=user).exists()
+        before = _fingerprint()
+    else:
+        with pytest.raises(PermissionDenied):
+            tournament_edit(tournament=world["tournament"], changes={"name": "Mine"},
+                            actor=actor)
         assert _fingerprint() == before
     if Do.RECORD not in EXPECTED[role]:
         with pytest.raises(PermissionDenied):

@@ -75,7 +75,8 @@ def test_the_apps_refusals_share_one_shape():
     assert issubclass(NotAllowed, Refused) and issubclass(TournamentRefused, Refused)
     assert {scoring_services.Conflict, scoring_services.NotPlaying, scoring_services.KeyReused,
             scoring_services.ReopenRefused, ResultClosed} == kinds("scoring")
-    assert raised_codes("clubs") == {"organiser-kept"}
+    assert raised_codes("clubs") == {"organiser-kept", "wrong-password", "email-same",
+                                     "email-taken", "email-not-sent", "email-link-invalid"}
     assert len(raised_codes("tournaments")) > 30
     assert raised_codes("scoring") == SCORING_CODES
 

@@ -36,7 +36,8 @@ def test_two_tablets_racing_record_one_turn_and_one_conflict():
     conflicts = [o for o in outcomes if isinstance(o, Conflict)]
     recorded = [o for o in outcomes if not isinstance(o, Conflict)]
     assert len(conflicts) == 1 and len(recorded) == 1
-    assert conflicts[0].game.version == 1
+    assert (conflicts[0].code, conflicts[0].params) == ("stale-version",
+                                                       {"version": 1, "expected": 0})
     assert Turn.objects.filter(round__game=game).count() == 1
     game.refresh_from_db()
     assert game.version == 1

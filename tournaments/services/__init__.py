@@ -1,9 +1,11 @@
 """The only code that writes tournaments. Keyword-only, atomic, locking what it changes.
 
-Split by subject: entries (the tournament and its registrations), rounds (pairing, editing,
-publishing and completing rounds), stages (the knockout and the finish).
+Split by subject: entries (the tournament and its registrations), editing (its settings
+afterwards), rounds (pairing, editing, publishing and completing rounds), stages (the
+knockout and the finish).
 """
 
+from .editing import edit_limits, settings_stamp, tournament_edit
 from .entries import (
     registration_add,
     registration_check_in,
@@ -36,6 +38,7 @@ __all__ = [
     "NamesInDoubt",
     "SYNC_LIMIT",
     "Refused",
+    "edit_limits",
     "knockout_start",
     "registration_add",
     "registration_delete",
@@ -56,8 +59,10 @@ __all__ = [
     "table_replay",
     "table_result_close",
     "table_result_reopen",
+    "settings_stamp",
     "table_swap",
     "tournament_create",
+    "tournament_edit",
     "tournament_finish",
     "tournament_open",
     "tournament_self_registration",

@@ -55,7 +55,7 @@ def _create_with_unique_slug(name: str, starts_on: datetime.date, key: str | Non
     raise Refused("slug-taken")
 
 
-def _check_settings(*, preset, overrides, table_size, format, rounds, tiebreaks, knockout_size):
+def settings_check(*, preset, overrides, table_size, format, rounds, tiebreaks, knockout_size):
     if table_size not in (2, 3, 4):
         raise Refused("bad-table-size", table_size=table_size)
     if format not in Tournament.Format.values:
@@ -121,7 +121,7 @@ def tournament_create(
         overrides["target"] = target
     if rounds_per_game:
         overrides["rounds_limit"] = rounds_per_game
-    _check_settings(preset=preset, overrides=overrides, table_size=table_size, format=format,
+    settings_check(preset=preset, overrides=overrides, table_size=table_size, format=format,
                     rounds=rounds, tiebreaks=tiebreaks, knockout_size=knockout_size)
     tournament, new = _create_with_unique_slug(
         name.strip(), starts_on, key or None, club=club, preset=preset, target=target or None,
@@ -147,14 +147,14 @@ def tournament_create(
     return tournament
 
 
-def _locked(tournament: Tournament) -> Tournament:
+def tournament_locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 @transaction.atomic
 def tournament_open(*, tournament: Tournament, actor: Actor) -> Tournament:
     """Announce the tournament: it is listed publicly and players can be checked in."""
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     check(actor, tournament)
     if tournament.status == Tournament.Status.DRAFT:
         tournament.status = Tournament.Status.REGISTRATION
@@ -184,7 +184,7 @@ def registration_add(
     the next round on, with no points for the rounds missed. Registering twice returns the
     same registration (and takes back a withdrawal).
     """
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     check(actor, tournament)
     return _register(tournament, player=player, display_name=display_name,
                      checked_in=checked_in, new_anyway=new_anyway, actor=actor)
@@ -280,7 +280,7 @@ def registration_withdraw(*, registration: Registration, withdrawn: bool = True,
 def tournament_self_registration(*, tournament: Tournament, open: bool,
                                  actor: Actor) -> Tournament:
     """Let the club's players register and withdraw themselves (or no longer)."""
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
@@ -313,7 +313,7 @@ def registration_self(*, tournament: Tournament, player: Player,
     """The player registers themselves (``actor`` is their own account), not checked in: the
     organiser checks them in on the day. Registering again takes back their withdrawal."""
     _own(actor, player)
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     _self_registration_open(tournament)
     if not tournament.club.memberships.filter(player=player).exists():
         raise Refused("self-registration-members", club=tournament.club.name)
@@ -326,7 +326,7 @@ def registration_self_withdraw(*, registration: Registration, actor: Actor) -> R
     listed, withdrawn, for the organiser; registering again takes it back)."""
     registration = _locked_registration(registration)
     _own(actor, registration.player)
-    tournament = _locked(registration.tournament)
+    tournament = tournament_locked(registration.tournament)
     _self_registration_open(tournament)
     if not registration.withdrawn:
         registration.withdrawn = True

@@ -10,12 +10,9 @@ from scoring.services import games_result_close
 from .. import pairing, pairing_rows
 from ..models import Stage, Table, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
+from .entries import tournament_locked
 from .errors import Refused
 from .rounds import close_finished_rounds, round_generate
-
-
-def _locked(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def rounds_left(tournament: Tournament, stage: Stage) -> list[int]:
@@ -40,7 +37,7 @@ def knockout_start(*, tournament: Tournament, actor: Actor,
     last planned round of the first stage it is refused (``stage-rounds-left``) unless
     ``early``: the organiser chose to leave those rounds unplayed.
     """
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("tournament-finished")
@@ -97,7 +94,7 @@ def tournament_finish(*, tournament: Tournament, actor: Actor,
     of the standings. Refused while a round is still being played or waits as a draft, and
     (``stage-rounds-left``, ``knockout-not-played``) before the planned rounds of the first
     stage or the planned knockout are played, unless ``early``: the organiser chose to."""
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     check(actor, tournament)
     if tournament.status == Tournament.Status.FINISHED:
         return tournament
@@ -142,7 +139,7 @@ def tournament_reopen(*, tournament: Tournament, reason: str,
     """Take a finished tournament back to running, saying why, so that a result can be
     corrected (table_result_reopen) and the tournament finished again: its winner is decided
     anew then. Audited with the reason; reopening a running tournament changes nothing."""
-    tournament = _locked(tournament)
+    tournament = tournament_locked(tournament)
     check(actor, tournament)
     reason = (reason or "").strip()
     if not reason:
