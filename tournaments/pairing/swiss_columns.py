@@ -158,8 +158,14 @@ def least_conflict(problem, draft: list[list[int]], deadline: float):
     return found, best, optimal
 
 
-def least_score(problem, current: list[list[int]], conflicts: int, deadline: float):
-    """(tables, least score at ``conflicts``, proven), or ``None`` (too many tables)."""
+def least_score(
+    problem, current: list[list[int]], conflicts: int, deadline: float, bound: int = 0
+):
+    """(tables, least score at ``conflicts``, proven), or ``None`` (too many tables).
+
+    ``bound``: a lower bound on the tier known from elsewhere (the table types of
+    :mod:`.swiss_types`); the split bound is used when it is higher.
+    """
     low = score_bound([problem.points[i] for i in problem.order], problem.sizes)
     score = problem.tiers(current)[1]
     columns = tables_within_slack(problem, conflicts, score - low, deadline)
@@ -167,7 +173,8 @@ def least_score(problem, current: list[list[int]], conflicts: int, deadline: flo
         return None
     model = _Columns(problem, columns)
     model.fix(0, conflicts)
-    found, best, optimal = model.minimise(1, current, low, deadline, score_step(problem.sizes))
+    found, best, optimal = model.minimise(
+        1, current, max(low, bound), deadline, score_step(problem.sizes))
     if found is None:
         return current, score, False
     return found, best, optimal

@@ -1,0 +1,345 @@
+"""Score mixing on table types: how many tables of each type, then who sits at them.
+
+Score mixing depends only on the point totals at each table, so a round's
+score is decided by how many tables of each *type* (the multiset of point
+totals at a table) it has. :func:`least_score` proves the tier on that
+level (a logic-based Benders decomposition):
+
+* the **master**, a small integer model (CP-SAT), picks a count per type
+  — the counts must seat every score group and fill the table sizes — at
+  the least score. Players with equal points are interchangeable for the
+  objective, so the model has a few hundred integers instead of a boolean
+  per player and table, and solves in milliseconds. It knows of who met
+  whom only through conditions every real round meets (so its optimum is a
+  lower bound on the tier at the given conflict total):
+
+  - a type counts only if some real table of it stays within the conflict
+    total, and at most as many tables of a type as its usable players fill;
+  - per score group, every set of players needs as many seats at the types
+    they can sit in (Hall's condition, for the sets of players whose
+    usable types are contained in one player's);
+  - per score group, the group's share of each table (1 to 4 players) must
+    be players who may sit together: the block sizes must be those of a
+    partition of the group into such sets (all partitions are listed by a
+    dynamic programme over subsets, within a budget).
+
+* the **subproblem** (CP-SAT) seats real players in the master's tables.
+  If they fit, the split is optimal (the master's value is a lower bound
+  and the round reaches it). If not, the solver names a subset of the
+  tables that cannot be filled together (a *core*, from assumptions: "at
+  least k tables of type T" per type), and every split holding at least
+  those tables is cut from the master, which is solved again.
+
+The master is a relaxation and every cut removes only splits that no
+round can have, so each master optimum is a valid lower bound even when
+the time runs out before a split fits.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from .swiss_columns import _conflict_matrix, _fill
+from .swiss_split import _bound, type_cost
+
+#: Most real tables listed (over all types) to find which types and players are usable.
+ROW_LIMIT = 2_000_000
+#: Most subsets per score group for the list of its block partitions (else unconstrained).
+PROFILE_LIMIT = 20_000
+#: Most rounds of master and subproblem.
+ROUND_LIMIT = 200
+
+Type = tuple[int, ...]
+
+
+def least_score(problem, current: list[list[int]], conflicts: int, deadline: float, step: int = 1):
+    """(better tables or None, lower bound, proven) of score mixing at ``conflicts``.
+
+    ``proven``: the best of ``current`` and the tables returned is optimal
+    for score mixing among rounds with a conflict total at most
+    ``conflicts``. The lower bound is valid either way (``None`` when
+    nothing was learnt). ``step``: every round's score is congruent to the
+    current one's modulo ``step`` (see :func:`.swiss_columns.score_step`).
+    """
+    score = problem.tiers(current)[1]
+    return below(problem, score, conflicts, deadline, step)
+
+
+def below(problem, score: int, conflicts: int, deadline: float, step: int = 1):
+    """:func:`least_score` for a round of score mixing ``score``: (tables cheaper than it or
+    None, lower bound, proven)."""
+    master = _Master.build(problem, conflicts, score - step, deadline)
+    if master is None:
+        return None, None, False
+    bound = None
+    for _ in range(ROUND_LIMIT):
+        status, value, split = master.solve(deadline)
+        if status == cp_model.INFEASIBLE:
+            return None, score, True  # no split cheaper than the current round can be seated
+        if status != cp_model.OPTIMAL:
+            return None, bound, False
+        bound = value
+        master.at_least(value)
+        tables, core = _seat(problem, split, conflicts, deadline)
+        if tables is not None:
+            return tables, value, True
+        if core is None:
+            return None, bound, False  # undecided in time
+        master.cut(core)
+    return None, bound, False
+
+
+class _Master:
+    """The integer model over table types (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.m = cp_model.CpModel()
+        self.count: dict[Type, cp_model.IntVar] = {}
+
+    @classmethod
+    def build(cls, problem, cap: int, target: int, deadline: float):
+        """The master for splits costing at most ``target``, or ``None`` (too large, or out
+        of time)."""
+        self = cls()
+        points, order = problem.points, list(problem.order)
+        values = sorted({points[i] for i in order})
+        group = {v: [i for i in order if points[i] == v] for v in values}
+        field = Counter(points[i] for i in order)
+        sizes = tuple(sorted(problem.sizes))
+        tables_of = Counter(sizes)
+        whole = _bound(tuple(sorted(field.elements())), sizes)
+        if target < whole:
+            # Nothing can be cheaper than the split bound: an empty, infeasible model.
+            self.m.add_bool_or([])
+            return self
+        matrix = _conflict_matrix(problem, {i: i for i in order}, max(order) + 1)
+        usable: dict[int, dict[int, set[Type]]] = {v: {i: set() for i in group[v]} for v in values}
+        cost: dict[Type, int] = {}
+        rows_seen = 0
+        for size in sorted(tables_of):
+            rest = list(sizes)
+            rest.remove(size)
+            for combo in combinations_with_replacement(values, size):
+                need = Counter(combo)
+                if any(len(group[v]) < c for v, c in need.items()):
+                    continue
+                left = tuple(sorted((field - need).elements()))
+                if type_cost(combo) + _bound(left, tuple(rest)) > target:
+                    continue
+                rows = _fill(need, group, matrix, cap)
+                rows_seen += len(rows)
+                if rows_seen > ROW_LIMIT or time.perf_counter() > deadline:
+                    return None
+                if not len(rows):
+                    continue  # no real table of this type within the conflict cap
+                top = tables_of[size]
+                column = 0
+                for v, c in need.items():
+                    players = np.unique(rows[:, column : column + c])
+                    column += c
+                    for i in players.tolist():
+                        usable[v][i].add(combo)
+                    top = min(top, len(players) // c)
+                cost[combo] = type_cost(combo)
+                self.count[combo] = self.m.new_int_var(0, top, "")
+        m = self.m
+        for size, number in tables_of.items():
+            m.add(sum(n for combo, n in self.count.items() if len(combo) == size) == number)
+        for v in values:
+            m.add(sum(combo.count(v) * n for combo, n in self.count.items() if v in combo)
+                  == len(group[v]))
+            self._hall(v, usable[v])
+            ok = lambda a, b: problem.conflict(a, b) <= cap  # noqa: E731
+            if all(ok(a, b) for a, b in combinations(group[v], 2)):
+                continue
+            profiles = block_profiles(group[v], ok, max(sizes), deadline)
+            if profiles is not None:
+                blocks = []
+                for share in range(2, max(sizes) + 1):
+                    b = m.new_int_var(0, len(group[v]) // share, "")
+                    m.add(b == sum(n for combo, n in self.count.items()
+                                   if combo.count(v) == share))
+                    blocks.append(b)
+                m.add_allowed_assignments(blocks, sorted(profiles))
+        self.objective = cp_model.LinearExpr.weighted_sum(
+            list(self.count.values()), [cost[combo] for combo in self.count])
+        m.add(self.objective <= target)
+        m.add(self.objective >= whole)
+        m.minimize(self.objective)
+        return self
+
+    def _hall(self, v: int, usable: dict[int, set[Type]]) -> None:
+        """Seats of group ``v`` at the types each set of its players can use: at least as
+        many as the players whose usable types all lie among them."""
+        seen = set()
+        for types in usable.values():
+            key = frozenset(types)
+            if not key:
+                self.m.add_bool_or([])  # a player no table of the slack can seat
+                return
+            if key in seen:
+                continue
+            seen.add(key)
+            within = sum(1 for other in usable.values() if other <= key)
+            self.m.add(sum(combo.count(v) * self.count[combo] for combo in key) >= within)
+
+    def solve(self, deadline: float):
+        """(status, value, split) of the master within the time left."""
+        solver = cp_model.CpSolver()
+        solver.parameters.max_time_in_seconds = max(0.0, deadline - time.perf_counter())
+        solver.parameters.num_workers = 1
+        status = solver.solve(self.m)
+        if status != cp_model.OPTIMAL:
+            return status, None, None
+        split = tuple(sorted(combo for combo, n in self.count.items()
+                             for _ in range(solver.value(n))))
+        return status, int(solver.objective_value), split
+
+    def at_least(self, value: int) -> None:
+        """The optimum is at least ``value`` (an earlier optimum: cuts only remove splits)."""
+        self.m.add(self.objective >= value)
+
+    def cut(self, core: Counter) -> None:
+        """No split holds at least ``core[T]`` tables of each type ``T`` of the core."""
+        present = []
+        for combo, k in core.items():
+            n = self.count.get(combo)
+            if n is None:
+                return  # the master never has this type: nothing to cut
+            y = self.m.new_bool_var("")
+            self.m.add(n >= k).only_enforce_if(y)
+            self.m.add(n <= k - 1).only_enforce_if(~y)
+            present.append(y)
+        self.m.add_bool_or([~y for y in present])
+
+
+def _seat(problem, split: tuple[Type, ...], cap: int, deadline: float):
+    """(tables, None) when players fill ``split`` within the conflict cap; else (None, core)
+    with a core of types that cannot be filled together, or (None, None) if undecided."""
+    if time.perf_counter() >= deadline:
+        return None, None
+    points, order = problem.points, list(problem.order)
+    m = cp_model.CpModel()
+    x: dict[tuple[int, int], cp_model.IntVar] = {}
+    # One literal per table: "at least k tables of its type" for its k-th table of the type.
+    literals, meaning, kth = [], [], Counter()
+    for t, table in enumerate(split):
+        kth[table] += 1
+        active = m.new_bool_var("")
+        if kth[table] > 1:
+            m.add_implication(active, literals[t - 1])  # the (k-1)-th table of the type
+        literals.append(active)
+        meaning.append((table, kth[table]))
+        for value, count in Counter(table).items():
+            members = []
+            for i in order:
+                if points[i] == value:
+                    x[i, t] = m.new_bool_var("")
+                    members.append(x[i, t])
+            m.add(sum(members) == count).only_enforce_if(active)
+            m.add(sum(members) == 0).only_enforce_if(~active)
+        if kth[table] > 1:
+            # Identical tables: the better-ranked first player in the earlier one.
+            for pos, i in enumerate(order):
+                if (i, t) in x:
+                    earlier = [x[j, t - 1] for j in order[:pos] if (j, t - 1) in x]
+                    m.add(sum(earlier) >= 1).only_enforce_if(x[i, t])
+    for i in order:
+        m.add_at_most_one(x[i, t] for t in range(len(split)) if (i, t) in x)
+    terms = []
+    for i, j in combinations(order, 2):
+        w = problem.conflicts[i].get(j, 0)
+        if not w:
+            continue
+        shared = [t for t in range(len(split)) if (i, t) in x and (j, t) in x]
+        if not shared:
+            continue
+        if w > cap:
+            for t in shared:
+                m.add_bool_or([~x[i, t], ~x[j, t]])
+            continue
+        z = m.new_bool_var("")
+        for t in shared:
+            m.add_bool_or([~x[i, t], ~x[j, t], z])
+        terms.append(w * z)
+    if terms:
+        m.add(sum(terms) <= cap)
+    m.add_assumptions(literals)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.0, deadline - time.perf_counter())
+    solver.parameters.num_workers = 1
+    status = solver.solve(m)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return [[i for i in order if (i, t) in x and solver.value(x[i, t])]
+                for t in range(len(split))], None
+    if status != cp_model.INFEASIBLE:
+        return None, None
+    index = {lit.index: t for t, lit in enumerate(literals)}
+    core: Counter = Counter()
+    for k in solver.sufficient_assumptions_for_infeasibility():
+        table, at_least = meaning[index[k]]
+        core[table] = max(core[table], at_least)
+    return None, core
+
+
+def block_profiles(members, ok, largest: int, deadline: float = float("inf")):
+    """The block sizes of every partition of ``members`` into sets of at most ``largest``
+    players who may pairwise sit together (``ok``), or ``None`` past ``PROFILE_LIMIT``
+    subsets or ``deadline``.
+
+    A profile is a tuple: the number of blocks of 2, 3, … ``largest`` players
+    (single players always fit). Dynamic programme over subsets: the first
+    player left opens a block with any set of players it may sit with.
+    """
+    n = len(members)
+    near = [0] * n
+    for a, b in combinations(range(n), 2):
+        if ok(members[a], members[b]):
+            near[a] |= 1 << b
+            near[b] |= 1 << a
+    memo: dict[int, frozenset] = {0: frozenset({(0,) * (largest - 1)})}
+
+    def blocks(first: int, rest: int):
+        """(mask, size) of the blocks holding ``first`` within ``rest``."""
+        out = [(1 << first, 1)]
+
+        def grow(mask: int, candidates: int, size: int) -> None:
+            while candidates:
+                low = candidates & -candidates
+                candidates ^= low
+                out.append((mask | low, size + 1))
+                if size + 1 < largest:
+                    grow(mask | low, candidates & near[low.bit_length() - 1], size + 1)
+
+        grow(1 << first, near[first] & rest, 1)
+        return out
+
+    def profiles(mask: int):
+        found = memo.get(mask)
+        if found is not None:
+            return found
+        if len(memo) > PROFILE_LIMIT or time.perf_counter() > deadline:
+            raise _OverBudget
+        first = (mask & -mask).bit_length() - 1
+        out = set()
+        for block, size in blocks(first, mask ^ (1 << first)):
+            for profile in profiles(mask ^ block):
+                if size > 1:
+                    profile = (*profile[: size - 2], profile[size - 2] + 1, *profile[size - 1 :])
+                out.add(profile)
+        memo[mask] = found = frozenset(out)
+        return found
+
+    try:
+        return profiles((1 << n) - 1)
+    except _OverBudget:
+        return None
+
+
+class _OverBudget(Exception):
+    pass
