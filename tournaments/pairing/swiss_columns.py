@@ -133,6 +133,11 @@ def _fill(need: Counter, group: dict, matrix, cap: int):
     One row per table: the choices of each point total's players crossed
     (numpy), then filtered by the summed conflict of their pairs.
     """
+    return fill_with_conflicts(need, group, matrix, cap)[0]
+
+
+def fill_with_conflicts(need: Counter, group: dict, matrix, cap: int):
+    """:func:`_fill` and the conflict total of each of its tables."""
     rows = np.zeros((1, 0), dtype=np.int64)
     for value, count in need.items():
         part = np.array(list(combinations(group[value], count)), dtype=np.int64)
@@ -142,7 +147,8 @@ def _fill(need: Counter, group: dict, matrix, cap: int):
     total = np.zeros(len(rows), dtype=np.int64)
     for a, b in combinations(range(rows.shape[1]), 2):
         total += matrix[rows[:, a], rows[:, b]]
-    return rows[total <= cap]
+    within = total <= cap
+    return rows[within], total[within]
 
 
 def least_conflict(problem, draft: list[list[int]], deadline: float):

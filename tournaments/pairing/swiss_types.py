@@ -15,6 +15,7 @@ level (a logic-based Benders decomposition):
 
   - a type counts only if some real table of it stays within the conflict
     total, and at most as many tables of a type as its usable players fill;
+    the least conflict of each type's tables, summed, stays within the total;
   - per score group, every set of players needs as many seats at the types
     they can sit in (Hall's condition, for the sets of players whose
     usable types are contained in one player's);
@@ -44,7 +45,7 @@ from itertools import combinations, combinations_with_replacement
 import numpy as np
 from ortools.sat.python import cp_model
 
-from .swiss_columns import _conflict_matrix, _fill
+from .swiss_columns import _conflict_matrix, fill_with_conflicts
 from .swiss_split import _bound, type_cost
 
 #: Most real tables listed (over all types) to find which types and players are usable.
@@ -120,6 +121,7 @@ class _Master:
         matrix = _conflict_matrix(problem, {i: i for i in order}, max(order) + 1)
         usable: dict[int, dict[int, set[Type]]] = {v: {i: set() for i in group[v]} for v in values}
         cost: dict[Type, int] = {}
+        least: dict[Type, int] = {}  # the least conflict of a table of the type
         rows_seen = 0
         for size in sorted(tables_of):
             rest = list(sizes)
@@ -131,7 +133,7 @@ class _Master:
                 left = tuple(sorted((field - need).elements()))
                 if type_cost(combo) + _bound(left, tuple(rest)) > target:
                     continue
-                rows = _fill(need, group, matrix, cap)
+                rows, totals = fill_with_conflicts(need, group, matrix, cap)
                 rows_seen += len(rows)
                 if rows_seen > ROW_LIMIT or time.perf_counter() > deadline:
                     return None
@@ -146,8 +148,13 @@ class _Master:
                         usable[v][i].add(combo)
                     top = min(top, len(players) // c)
                 cost[combo] = type_cost(combo)
+                least[combo] = int(totals.min())
                 self.count[combo] = self.m.new_int_var(0, top, "")
         m = self.m
+        if cap and any(least.values()):
+            # Every table costs at least its type's least conflict: within the total.
+            m.add(cp_model.LinearExpr.weighted_sum(
+                list(self.count.values()), [least[combo] for combo in self.count]) <= cap)
         for size, number in tables_of.items():
             m.add(sum(n for combo, n in self.count.items() if len(combo) == size) == number)
         for v in values:
@@ -190,9 +197,9 @@ class _Master:
 
     def solve(self, deadline: float):
         """(status, value, split) of the master within the time left."""
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.0, deadline - time.perf_counter())
-        solver.parameters.num_workers = 1
+        solver = _solver(deadline)
+        if solver is None:
+            return cp_model.UNKNOWN, None, None
         status = solver.solve(self.m)
         if status != cp_model.OPTIMAL:
             return status, None, None
@@ -270,9 +277,9 @@ def _seat(problem, split: tuple[Type, ...], cap: int, deadline: float):
     if terms:
         m.add(sum(terms) <= cap)
     m.add_assumptions(literals)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.0, deadline - time.perf_counter())
-    solver.parameters.num_workers = 1
+    solver = _solver(deadline)
+    if solver is None:
+        return None, None
     status = solver.solve(m)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return [[i for i in order if (i, t) in x and solver.value(x[i, t])]
@@ -285,6 +292,18 @@ def _seat(problem, split: tuple[Type, ...], cap: int, deadline: float):
         table, at_least = meaning[index[k]]
         core[table] = max(core[table], at_least)
     return None, core
+
+
+def _solver(deadline: float) -> cp_model.CpSolver | None:
+    """CP-SAT on one worker with the time left once the model is built, or ``None`` when
+    there is none."""
+    seconds = deadline - time.perf_counter()
+    if seconds <= 0:
+        return None
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 1
+    return solver
 
 
 def block_profiles(members, ok, largest: int, deadline: float = float("inf")):
