@@ -71,8 +71,9 @@ SCORE_SHARE = 0.75
 #: are at most ``QUICK_SPLITS``, for at most ``SPLIT_SHARE`` of the time left.
 QUICK_SPLITS = 100
 SPLIT_SHARE = 0.5
-#: Share of the time left for the table-type model of the score tier (:mod:`.swiss_types`).
-TYPES_SHARE = 0.3
+#: Share of the time left for the table types over every table (:mod:`.swiss_types`), when
+#: there are too many tables for set partitioning (the splits get the rest).
+TYPES_SHARE = 0.5
 #: Share of the time left that the local search before the score tier may use.
 POLISH_SHARE = 0.15
 #: Most splits cheaper than the draft to try before giving up a proof.
@@ -163,18 +164,7 @@ def solve_round(
         current = polish(problem, current, columns.share_of(deadline, POLISH_SHARE))
         score = problem.tiers(current)[1]
     score_proven, too_many = score == low, False
-    if not score_proven and _time_left(deadline):
-        # Table types first: a small integer model, cut by who can sit together, proves
-        # most rounds in a fraction of a second and otherwise raises the bound.
-        better, bound, score_proven = types.least_score(
-            problem, current, conflicts, columns.share_of(deadline, TYPES_SHARE),
-            columns.score_step(problem.sizes),
-        )
-        if better is not None:
-            current = better
-            score = problem.tiers(current)[1]
-        if bound is not None:
-            low = max(low, bound)
+    learnt, step = types.Learnt(conflicts), columns.score_step(problem.sizes)
     if not score_proven and _time_left(deadline):
         # Splits first, when few are cheaper than the round (near the split
         # bound): they prove what the linear relaxation often cannot there.
@@ -189,19 +179,34 @@ def solve_round(
         # Seat balance needs time only when swaps of equal points leave an
         # unfair table; otherwise score mixing may use all of it.
         seats_after = problem.tiers(tidy(problem, current, deadline))[2]
+
+        def prove(tables, reduced, value, upper, bound, until):
+            # Table types over the tables the relaxation leaves a round, window by window.
+            return types.by_windows(
+                problem, tables, reduced, value, upper, bound, conflicts, until, step, learnt)
+
         solved = columns.least_score(
             problem, current, conflicts,
-            columns.share_of(deadline, SCORE_SHARE) if seats_after else deadline, low,
+            columns.share_of(deadline, SCORE_SHARE) if seats_after else deadline, low, prove,
         )
         too_many = solved is None
         if solved is not None:
             current, _, score_proven = solved
         elif _time_left(deadline):
-            score = problem.tiers(current)[1]
-            better, score_proven = _cheaper_split(
-                problem, current, score, conflicts, deadline, low)
+            # Too many tables for set partitioning: table types over all of them, then splits.
+            better, bound, score_proven = types.least_score(
+                problem, current, conflicts, columns.share_of(deadline, TYPES_SHARE), step,
+                learnt)
             if better is not None:
                 current = better
+            if bound is not None:
+                low = max(low, bound)
+            if not score_proven and _time_left(deadline):
+                score = problem.tiers(current)[1]
+                better, score_proven = _cheaper_split(
+                    problem, current, score, conflicts, deadline, low)
+                if better is not None:
+                    current = better
     # 3. Seat balance: 0 is a bound; otherwise the fewest tables without a fair opener.
     current = tidy(problem, current, deadline)
     seats = problem.tiers(current)[2]

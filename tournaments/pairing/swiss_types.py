@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
 
 import numpy as np
@@ -58,7 +59,20 @@ ROUND_LIMIT = 200
 Type = tuple[int, ...]
 
 
-def least_score(problem, current: list[list[int]], conflicts: int, deadline: float, step: int = 1):
+@dataclass
+class Learnt:
+    """What the solves of one round learnt at one conflict total, for the next solve: a
+    lower bound and the cores (each holds for every round at that conflict total)."""
+
+    conflicts: int
+    bound: int = 0
+    cores: list[Counter] = field(default_factory=list)
+
+
+def least_score(
+    problem, current: list[list[int]], conflicts: int, deadline: float, step: int = 1,
+    learnt: Learnt | None = None,
+):
     """(better tables or None, lower bound, proven) of score mixing at ``conflicts``.
 
     ``proven``: the best of ``current`` and the tables returned is optimal
@@ -66,33 +80,82 @@ def least_score(problem, current: list[list[int]], conflicts: int, deadline: flo
     ``conflicts``. The lower bound is valid either way (``None`` when
     nothing was learnt). ``step``: every round's score is congruent to the
     current one's modulo ``step`` (see :func:`.swiss_columns.score_step`).
+    ``learnt``: shared with later solves of the same round (and read from earlier ones).
     """
     score = problem.tiers(current)[1]
-    return below(problem, score, conflicts, deadline, step)
+    return below(problem, score, conflicts, deadline, step, learnt=learnt)
 
 
-def below(problem, score: int, conflicts: int, deadline: float, step: int = 1):
+def below(
+    problem, score: int, conflicts: int, deadline: float, step: int = 1, tables=None,
+    low: int = 0, learnt: Learnt | None = None,
+):
     """:func:`least_score` for a round of score mixing ``score``: (tables cheaper than it or
-    None, lower bound, proven)."""
-    master = _Master.build(problem, conflicts, score - step, deadline)
+    None, lower bound, proven). ``tables``: see :meth:`_Master.build`; ``low``: a lower
+    bound known from elsewhere (the linear relaxation of set partitioning)."""
+    if learnt is None or learnt.conflicts != conflicts:
+        learnt = Learnt(conflicts)
+    master = _Master.build(problem, conflicts, score - step, deadline, tables)
     if master is None:
-        return None, None, False
-    bound = None
+        return None, learnt.bound or None, False
+    for core in learnt.cores:
+        master.cut(core)
+    learnt.bound = max(learnt.bound, low)
+    if learnt.bound:
+        master.at_least(learnt.bound)
     for _ in range(ROUND_LIMIT):
         status, value, split = master.solve(deadline)
         if status == cp_model.INFEASIBLE:
-            return None, score, True  # no split cheaper than the current round can be seated
+            # No split cheaper than ``score`` can be seated.
+            learnt.bound = max(learnt.bound, score)
+            return None, score, True
         if status != cp_model.OPTIMAL:
-            return None, bound, False
-        bound = value
+            return None, learnt.bound or None, False
+        learnt.bound = value
         master.at_least(value)
         tables, core = _seat(problem, split, conflicts, deadline)
         if tables is not None:
             return tables, value, True
         if core is None:
-            return None, bound, False  # undecided in time
+            return None, learnt.bound, False  # undecided in time
+        learnt.cores.append(core)
         master.cut(core)
-    return None, bound, False
+    return None, learnt.bound, False
+
+
+def by_windows(
+    problem, tables, reduced, value: float, score: int, low: int, conflicts: int,
+    deadline: float, step: int = 1, learnt: Learnt | None = None,
+):
+    """:func:`below` over windows of the linear relaxation of set partitioning.
+
+    ``tables`` are that relaxation's tables, ``reduced`` their reduced costs and ``value``
+    its optimum: a round costing at most ``top`` only has tables of reduced cost at most
+    ``top - value``. Windows ``top`` = ``low``, ``low + 2 step``, ``low + 4 step``, … up to
+    ``score - step``: the master of a window is small when ``top`` is near the relaxation,
+    and the first window with a round holds an optimal one (the windows below have none);
+    what the windows learn (bound, cores) carries over. Returns as :func:`below`.
+    """
+    if learnt is None or learnt.conflicts != conflicts:
+        learnt = Learnt(conflicts)
+    order = np.argsort(reduced, kind="stable")
+    ranked = reduced[order]
+    width = step
+    while True:
+        low = max(low, learnt.bound)
+        low += (score - low) % step  # the next value a round can take
+        if low >= score:
+            return None, score, True
+        top = min(score - step, low + width - step)
+        within = order[: int(np.searchsorted(ranked, top - value + 1e-6, side="right"))]
+        better, bound, proven = below(
+            problem, top + step, conflicts, deadline, step, [tables[k] for k in within.tolist()],
+            low, learnt)
+        if not proven:
+            return None, learnt.bound or None, False
+        if better is not None:
+            return better, bound, True
+        width *= 2
 
 
 class _Master:
@@ -103,9 +166,14 @@ class _Master:
         self.count: dict[Type, cp_model.IntVar] = {}
 
     @classmethod
-    def build(cls, problem, cap: int, target: int, deadline: float):
+    def build(cls, problem, cap: int, target: int, deadline: float, tables=None):
         """The master for splits costing at most ``target``, or ``None`` (too large, or out
-        of time)."""
+        of time).
+
+        ``tables``: when given, the only tables a round costing at most ``target`` can
+        use (those the linear relaxation of set partitioning leaves, :mod:`.swiss_columns`);
+        otherwise every table of the types that fit is listed.
+        """
         self = cls()
         points, order = problem.points, list(problem.order)
         values = sorted({points[i] for i in order})
@@ -118,39 +186,31 @@ class _Master:
             # Nothing can be cheaper than the split bound: an empty, infeasible model.
             self.m.add_bool_or([])
             return self
-        matrix = _conflict_matrix(problem, {i: i for i in order}, max(order) + 1)
-        usable: dict[int, dict[int, set[Type]]] = {v: {i: set() for i in group[v]} for v in values}
-        cost: dict[Type, int] = {}
-        least: dict[Type, int] = {}  # the least conflict of a table of the type
-        rows_seen = 0
-        for size in sorted(tables_of):
+
+        def fits(combo: Type) -> bool:
             rest = list(sizes)
-            rest.remove(size)
-            for combo in combinations_with_replacement(values, size):
-                need = Counter(combo)
-                if any(len(group[v]) < c for v, c in need.items()):
-                    continue
-                left = tuple(sorted((field - need).elements()))
-                if type_cost(combo) + _bound(left, tuple(rest)) > target:
-                    continue
-                rows, totals = fill_with_conflicts(need, group, matrix, cap)
-                rows_seen += len(rows)
-                if rows_seen > ROW_LIMIT or time.perf_counter() > deadline:
-                    return None
-                if not len(rows):
-                    continue  # no real table of this type within the conflict cap
-                top = tables_of[size]
-                column = 0
-                for v, c in need.items():
-                    players = np.unique(rows[:, column : column + c])
-                    column += c
-                    for i in players.tolist():
-                        usable[v][i].add(combo)
-                    top = min(top, len(players) // c)
-                cost[combo] = type_cost(combo)
-                least[combo] = int(totals.min())
-                self.count[combo] = self.m.new_int_var(0, top, "")
+            rest.remove(len(combo))
+            left = tuple(sorted((field - Counter(combo)).elements()))
+            return type_cost(combo) + _bound(left, tuple(rest)) <= target
+
+        if tables is None:
+            found = _listed_types(problem, group, fits, tables_of, cap, deadline)
+        else:
+            found = _given_types(problem, tables, fits, cap)
+        if found is None:
+            return None
+        # Per type: who of each score group can sit at one of its tables, its least conflict.
+        usable: dict[int, dict[int, set[Type]]] = {v: {i: set() for i in group[v]} for v in values}
+        least: dict[Type, int] = {}
         m = self.m
+        for combo, (players, conflict) in found.items():
+            top = tables_of[len(combo)]
+            for v, c in Counter(combo).items():
+                for i in players[v]:
+                    usable[v][i].add(combo)
+                top = min(top, len(players[v]) // c)
+            least[combo] = conflict
+            self.count[combo] = m.new_int_var(0, top, "")
         if cap and any(least.values()):
             # Every table costs at least its type's least conflict: within the total.
             m.add(cp_model.LinearExpr.weighted_sum(
@@ -174,7 +234,7 @@ class _Master:
                     blocks.append(b)
                 m.add_allowed_assignments(blocks, sorted(profiles))
         self.objective = cp_model.LinearExpr.weighted_sum(
-            list(self.count.values()), [cost[combo] for combo in self.count])
+            list(self.count.values()), [type_cost(combo) for combo in self.count])
         m.add(self.objective <= target)
         m.add(self.objective >= whole)
         m.minimize(self.objective)
@@ -200,6 +260,12 @@ class _Master:
         solver = _solver(deadline)
         if solver is None:
             return cp_model.UNKNOWN, None, None
+        # Measured on the masters of 64-player rounds: probing in presolve costs more than
+        # it saves, the stronger linear relaxation saves more than it costs (3 to 4 times
+        # faster overall than the defaults).
+        solver.parameters.cp_model_probing_level = 0
+        solver.parameters.max_presolve_iterations = 1
+        solver.parameters.linearization_level = 2
         status = solver.solve(self.m)
         if status != cp_model.OPTIMAL:
             return status, None, None
@@ -223,6 +289,53 @@ class _Master:
             self.m.add(n <= k - 1).only_enforce_if(~y)
             present.append(y)
         self.m.add_bool_or([~y for y in present])
+
+
+def _listed_types(problem, group, fits, tables_of, cap: int, deadline: float):
+    """Type -> ({point total: players who can sit at a table of it}, least conflict), over
+    every table of the types that ``fits`` within the conflict cap; ``None`` past
+    ``ROW_LIMIT`` tables or ``deadline``."""
+    matrix = _conflict_matrix(problem, {i: i for i in problem.order}, max(problem.order) + 1)
+    found, rows_seen = {}, 0
+    for size in sorted(tables_of):
+        for combo in combinations_with_replacement(sorted(group), size):
+            need = Counter(combo)
+            if any(len(group[v]) < c for v, c in need.items()) or not fits(combo):
+                continue
+            rows, totals = fill_with_conflicts(need, group, matrix, cap)
+            rows_seen += len(rows)
+            if rows_seen > ROW_LIMIT or time.perf_counter() > deadline:
+                return None
+            if not len(rows):
+                continue  # no real table of this type within the conflict cap
+            players, column = {}, 0
+            for v, c in need.items():
+                players[v] = set(np.unique(rows[:, column : column + c]).tolist())
+                column += c
+            found[combo] = players, int(totals.min())
+    return found
+
+
+def _given_types(problem, tables, fits, cap: int):
+    """:func:`_listed_types` over the given ``tables`` only."""
+    points, found, rejected = problem.points, {}, set()
+    for table in tables:
+        conflict = sum(problem.conflicts[a].get(b, 0) for a, b in combinations(table, 2))
+        if conflict > cap:
+            continue
+        combo = tuple(sorted(points[i] for i in table))
+        entry = found.get(combo)
+        if entry is None:
+            if combo in rejected or not fits(combo):
+                rejected.add(combo)
+                continue
+            entry = found[combo] = ({v: set() for v in combo}, conflict)
+        players, least = entry
+        for i in table:
+            players[points[i]].add(i)
+        if conflict < least:
+            found[combo] = players, conflict
+    return found
 
 
 def _seat(problem, split: tuple[Type, ...], cap: int, deadline: float):
