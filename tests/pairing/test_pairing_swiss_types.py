@@ -133,3 +133,33 @@ def test_a_round_at_the_split_bound_needs_no_model():
                            points=[2, 2, 2, 1, 1, 1], seat_ok=lambda i, s: True)
     assert swiss_types.least_score(problem, [[0, 1, 2], [3, 4, 5]], 0, FOREVER, 2) == (
         None, 0, True)
+
+
+@settings(max_examples=20, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 10**6), shape=st.sampled_from(sorted(SHAPES)),
+       top=st.sampled_from([2, 5]))
+def test_windows_over_the_relaxation_prove_the_score_tier_as_brute_force(seed, shape, top):
+    # The path of the exact round: the set-partitioning relaxation, then table types window
+    # by window over the tables it leaves (and the MIP for whatever they leave unproven).
+    from tournaments.pairing import swiss_columns
+
+    problem = dense_problem(seed, shape, top)
+    conflicts, best, start = brute_force(problem)
+    step = score_step(problem.sizes)
+    learnt = swiss_types.Learnt(conflicts)
+    calls = []
+
+    def prove(tables, reduced, value, upper, bound, until):
+        out = swiss_types.by_windows(
+            problem, tables, reduced, value, upper, bound, conflicts, until, step, learnt)
+        calls.append(out)
+        return out
+
+    tables, score, proven = swiss_columns.least_score(
+        problem, start, conflicts, FOREVER, 0, prove)
+    assert proven and score == best
+    check_round(problem, tables, conflicts)
+    assert problem.tiers(tables)[1] == best
+    for better, bound, settled in calls:
+        assert settled  # no deadline: the windows always decide
+        assert bound <= best if better is None else bound == best
