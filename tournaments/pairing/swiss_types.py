@@ -34,6 +34,15 @@ level (a logic-based Benders decomposition):
 The master is a relaxation and every cut removes only splits that no
 round can have, so each master optimum is a valid lower bound even when
 the time runs out before a split fits.
+
+The exact round calls it from set partitioning (:func:`by_windows`): after
+the linear relaxation, a round costing at most ``top`` can only use tables
+of reduced cost at most ``top − LP``, so the master of a window ``top``
+just above the relaxation has a few dozen types and solves in
+milliseconds. Windows widen from the relaxation's bound up (each shows
+that no round is cheaper, or holds an optimal one); the bound and the
+cores carry over (:class:`Learnt`). Where set partitioning has too many
+tables, :func:`least_score` lists every table of the types that fit.
 """
 
 from __future__ import annotations
@@ -67,6 +76,8 @@ class Learnt:
     conflicts: int
     bound: int = 0
     cores: list[Counter] = field(default_factory=list)
+    #: Block partitions per score group (:func:`block_profiles`; ``None``: over budget).
+    profiles: dict[int, frozenset | None] = field(default_factory=dict)
 
 
 def least_score(
@@ -95,7 +106,7 @@ def below(
     bound known from elsewhere (the linear relaxation of set partitioning)."""
     if learnt is None or learnt.conflicts != conflicts:
         learnt = Learnt(conflicts)
-    master = _Master.build(problem, conflicts, score - step, deadline, tables)
+    master = _Master.build(problem, conflicts, score - step, deadline, tables, learnt.profiles)
     if master is None:
         return None, learnt.bound or None, False
     for core in learnt.cores:
@@ -166,14 +177,16 @@ class _Master:
         self.count: dict[Type, cp_model.IntVar] = {}
 
     @classmethod
-    def build(cls, problem, cap: int, target: int, deadline: float, tables=None):
+    def build(cls, problem, cap: int, target: int, deadline: float, tables=None, known=None):
         """The master for splits costing at most ``target``, or ``None`` (too large, or out
         of time).
 
         ``tables``: when given, the only tables a round costing at most ``target`` can
         use (those the linear relaxation of set partitioning leaves, :mod:`.swiss_columns`);
-        otherwise every table of the types that fit is listed.
+        otherwise every table of the types that fit is listed. ``known``: block partitions
+        by score group from an earlier build at the same conflict total (and filled here).
         """
+        known = {} if known is None else known
         self = cls()
         points, order = problem.points, list(problem.order)
         values = sorted({points[i] for i in order})
@@ -224,7 +237,9 @@ class _Master:
             ok = lambda a, b: problem.conflict(a, b) <= cap  # noqa: E731
             if all(ok(a, b) for a, b in combinations(group[v], 2)):
                 continue
-            profiles = block_profiles(group[v], ok, max(sizes), deadline)
+            if v not in known:
+                known[v] = block_profiles(group[v], ok, max(sizes), deadline)
+            profiles = known[v]
             if profiles is not None:
                 blocks = []
                 for share in range(2, max(sizes) + 1):
