@@ -64,6 +64,8 @@ ROW_LIMIT = 2_000_000
 PROFILE_LIMIT = 20_000
 #: Most rounds of master and subproblem.
 ROUND_LIMIT = 200
+#: Most cores (disjoint sets of tables) taken from one split that players cannot fill.
+CORES_PER_SPLIT = 4
 
 Type = tuple[int, ...]
 
@@ -124,13 +126,14 @@ def below(
             return None, learnt.bound or None, False
         learnt.bound = value
         master.at_least(value)
-        tables, core = _seat(problem, split, conflicts, deadline)
+        tables, cores = _seat(problem, split, conflicts, deadline)
         if tables is not None:
             return tables, value, True
-        if core is None:
+        if cores is None:
             return None, learnt.bound, False  # undecided in time
-        learnt.cores.append(core)
-        master.cut(core)
+        for core in cores:
+            learnt.cores.append(core)
+            master.cut(core)
     return None, learnt.bound, False
 
 
@@ -354,8 +357,9 @@ def _given_types(problem, tables, fits, cap: int):
 
 
 def _seat(problem, split: tuple[Type, ...], cap: int, deadline: float):
-    """(tables, None) when players fill ``split`` within the conflict cap; else (None, core)
-    with a core of types that cannot be filled together, or (None, None) if undecided."""
+    """(tables, None) when players fill ``split`` within the conflict cap; else (None, cores)
+    with up to ``CORES_PER_SPLIT`` disjoint cores (each a Counter of types that cannot be
+    filled together), or (None, None) if undecided."""
     if time.perf_counter() >= deadline:
         return None, None
     points, order = problem.points, list(problem.order)
@@ -415,11 +419,25 @@ def _seat(problem, split: tuple[Type, ...], cap: int, deadline: float):
     if status != cp_model.INFEASIBLE:
         return None, None
     index = {lit.index: t for t, lit in enumerate(literals)}
-    core: Counter = Counter()
-    for k in solver.sufficient_assumptions_for_infeasibility():
-        table, at_least = meaning[index[k]]
-        core[table] = max(core[table], at_least)
-    return None, core
+    cores, assumed = [], set(range(len(split)))
+    while status == cp_model.INFEASIBLE:
+        core: Counter = Counter()
+        for k in solver.sufficient_assumptions_for_infeasibility():
+            table, at_least = meaning[index[k]]
+            core[table] = max(core[table], at_least)
+        cores.append(core)
+        if len(cores) == CORES_PER_SPLIT:
+            break
+        # Another core among the other tables: drop those of this one (and the later tables
+        # of their types, which imply them) from the assumptions.
+        assumed = {t for t in assumed if meaning[t][1] < core.get(meaning[t][0], len(split) + 1)}
+        m.clear_assumptions()
+        m.add_assumptions([literals[t] for t in sorted(assumed)])
+        solver = _solver(deadline)
+        if solver is None or not assumed:
+            break
+        status = solver.solve(m)
+    return None, cores
 
 
 def _solver(deadline: float) -> cp_model.CpSolver | None:
