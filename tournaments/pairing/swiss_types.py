@@ -60,14 +60,16 @@ from .swiss_split import _bound, type_cost
 
 #: Most real tables listed (over all types) to find which types and players are usable.
 ROW_LIMIT = 2_000_000
-#: Most subsets per score group for the list of its block partitions (else unconstrained).
-PROFILE_LIMIT = 20_000
+#: Most steps of the list of a score group's block partitions (else unconstrained).
+PROFILE_LIMIT = 100_000
 #: Most rounds of master and subproblem.
 ROUND_LIMIT = 200
 #: Most cores (disjoint sets of tables) taken from one split that players cannot fill.
 CORES_PER_SPLIT = 4
 
 Type = tuple[int, ...]
+#: One digit of a packed block profile (more blocks of one size than any group has).
+_RADIX = 64
 
 
 @dataclass
@@ -455,19 +457,28 @@ def _solver(deadline: float) -> cp_model.CpSolver | None:
 def block_profiles(members, ok, largest: int, deadline: float = float("inf")):
     """The block sizes of every partition of ``members`` into sets of at most ``largest``
     players who may pairwise sit together (``ok``), or ``None`` past ``PROFILE_LIMIT``
-    subsets or ``deadline``.
+    steps or ``deadline``.
 
     A profile is a tuple: the number of blocks of 2, 3, … ``largest`` players
     (single players always fit). Dynamic programme over subsets: the first
     player left opens a block with any set of players it may sit with.
     """
+    # The players with the fewest possible table-mates first: they open the first blocks,
+    # which keeps the subsets the programme reaches few.
+    degree = {i: sum(1 for j in members if j != i and ok(i, j)) for i in members}
+    members = sorted(members, key=degree.__getitem__)
     n = len(members)
+    if n >= 2 * _RADIX:
+        return None  # a digit of the packed profiles could overflow
     near = [0] * n
     for a, b in combinations(range(n), 2):
         if ok(members[a], members[b]):
             near[a] |= 1 << b
             near[b] |= 1 << a
-    memo: dict[int, frozenset] = {0: frozenset({(0,) * (largest - 1)})}
+    # A profile is packed into one integer, ``RADIX`` to a block size (blocks of 2 in the
+    # lowest digit): a block of ``s`` adds ``RADIX ** (s - 2)``, and sets of them merge in C.
+    memo: dict[int, frozenset] = {0: frozenset({0})}
+    work = [0]
 
     def blocks(first: int, rest: int):
         """(mask, size) of the blocks holding ``first`` within ``rest``."""
@@ -488,22 +499,26 @@ def block_profiles(members, ok, largest: int, deadline: float = float("inf")):
         found = memo.get(mask)
         if found is not None:
             return found
-        if len(memo) > PROFILE_LIMIT or time.perf_counter() > deadline:
+        if work[0] > PROFILE_LIMIT or time.perf_counter() > deadline:
             raise _OverBudget
         first = (mask & -mask).bit_length() - 1
-        out = set()
+        out: set[int] = set()
         for block, size in blocks(first, mask ^ (1 << first)):
-            for profile in profiles(mask ^ block):
-                if size > 1:
-                    profile = (*profile[: size - 2], profile[size - 2] + 1, *profile[size - 1 :])
-                out.add(profile)
+            rest = profiles(mask ^ block)
+            work[0] += len(rest)
+            if size == 1:
+                out |= rest
+            else:
+                step = _RADIX ** (size - 2)
+                out.update(p + step for p in rest)
         memo[mask] = found = frozenset(out)
         return found
 
     try:
-        return profiles((1 << n) - 1)
+        packed = profiles((1 << n) - 1)
     except _OverBudget:
         return None
+    return {tuple(p // _RADIX**k % _RADIX for k in range(largest - 1)) for p in packed}
 
 
 class _OverBudget(Exception):
