@@ -87,16 +87,30 @@ def check_round(problem, tables, conflicts):
     assert problem.tiers(tables)[0] <= conflicts
 
 
+def with_scarce(group: int):
+    """Run with score groups of up to ``group`` players seated table by table in the master
+    (0: none, so the cores do all the work; on 12 players the default covers most groups)."""
+    class Scarce:
+        def __enter__(self):
+            self.saved, swiss_types.SCARCE_GROUP = swiss_types.SCARCE_GROUP, group
+
+        def __exit__(self, *exc):
+            swiss_types.SCARCE_GROUP = self.saved
+
+    return Scarce()
+
+
 @settings(max_examples=40, deadline=None, derandomize=True, database=None)
 @given(seed=st.integers(0, 10**6), shape=st.sampled_from(sorted(SHAPES)),
-       top=st.sampled_from([2, 5]))
-def test_table_types_prove_the_score_tier_as_brute_force(seed, shape, top):
+       top=st.sampled_from([2, 5]), scarce=st.sampled_from([0, 2, swiss_types.SCARCE_GROUP]))
+def test_table_types_prove_the_score_tier_as_brute_force(seed, shape, top, scarce):
     # From the costliest round at the least conflict: the master and its cuts must reach
     # the least score at that conflict (which often needs several cores), never below it.
     problem = dense_problem(seed, shape, top)
     conflicts, best, start = brute_force(problem)
-    tables, bound, proven = swiss_types.least_score(
-        problem, start, conflicts, FOREVER, score_step(problem.sizes))
+    with with_scarce(scarce):
+        tables, bound, proven = swiss_types.least_score(
+            problem, start, conflicts, FOREVER, score_step(problem.sizes))
     assert proven
     assert bound == best
     if tables is None:
@@ -137,8 +151,10 @@ def test_a_round_at_the_split_bound_needs_no_model():
 
 @settings(max_examples=20, deadline=None, derandomize=True, database=None)
 @given(seed=st.integers(0, 10**6), shape=st.sampled_from(sorted(SHAPES)),
-       top=st.sampled_from([2, 5]))
-def test_windows_over_the_relaxation_prove_the_score_tier_as_brute_force(seed, shape, top):
+       top=st.sampled_from([2, 5]), scarce=st.sampled_from([0, swiss_types.SCARCE_GROUP]))
+def test_windows_over_the_relaxation_prove_the_score_tier_as_brute_force(
+    seed, shape, top, scarce
+):
     # The path of the exact round: the set-partitioning relaxation, then table types window
     # by window over the tables it leaves (and the MIP for whatever they leave unproven).
     from tournaments.pairing import swiss_columns
@@ -155,8 +171,9 @@ def test_windows_over_the_relaxation_prove_the_score_tier_as_brute_force(seed, s
         calls.append(out)
         return out
 
-    tables, score, proven = swiss_columns.least_score(
-        problem, start, conflicts, FOREVER, 0, prove)
+    with with_scarce(scarce):
+        tables, score, proven = swiss_columns.least_score(
+            problem, start, conflicts, FOREVER, 0, prove)
     assert proven and score == best
     check_round(problem, tables, conflicts)
     assert problem.tiers(tables)[1] == best

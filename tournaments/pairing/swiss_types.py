@@ -62,6 +62,10 @@ from .swiss_split import _bound, type_cost
 ROW_LIMIT = 2_000_000
 #: Most steps of the list of a score group's block partitions (else unconstrained).
 PROFILE_LIMIT = 100_000
+#: Score groups of at most this many players get their real tables in the master.
+SCARCE_GROUP = 4
+#: Most such tables (else the master goes without them).
+SCARCE_TABLES = 20_000
 #: Most rounds of master and subproblem.
 ROUND_LIMIT = 200
 #: Most cores (disjoint sets of tables) taken from one split that players cannot fill.
@@ -211,17 +215,18 @@ class _Master:
             left = tuple(sorted((field - Counter(combo)).elements()))
             return type_cost(combo) + _bound(left, tuple(rest)) <= target
 
+        scarce = {v for v in values if len(group[v]) <= SCARCE_GROUP}
         if tables is None:
-            found = _listed_types(problem, group, fits, tables_of, cap, deadline)
+            found = _listed_types(problem, group, fits, tables_of, cap, deadline, scarce)
         else:
-            found = _given_types(problem, tables, fits, cap)
+            found = _given_types(problem, tables, fits, cap, scarce)
         if found is None:
             return None
         # Per type: who of each score group can sit at one of its tables, its least conflict.
         usable: dict[int, dict[int, set[Type]]] = {v: {i: set() for i in group[v]} for v in values}
         least: dict[Type, int] = {}
         m = self.m
-        for combo, (players, conflict) in found.items():
+        for combo, (players, conflict, _) in found.items():
             top = tables_of[len(combo)]
             for v, c in Counter(combo).items():
                 for i in players[v]:
@@ -233,6 +238,7 @@ class _Master:
             # Every table costs at least its type's least conflict: within the total.
             m.add(cp_model.LinearExpr.weighted_sum(
                 list(self.count.values()), [least[combo] for combo in self.count]) <= cap)
+        self._scarce(found, scarce, points, cap)
         for size, number in tables_of.items():
             m.add(sum(n for combo, n in self.count.items() if len(combo) == size) == number)
         for v in values:
@@ -259,6 +265,38 @@ class _Master:
         m.add(self.objective >= whole)
         m.minimize(self.objective)
         return self
+
+    def _scarce(self, found, scarce: set[int], points, cap: int) -> None:
+        """The real tables of the players of small score groups (set partitioning).
+
+        Every table of a type with a scarce point total holds a player of that total, so
+        those tables are exactly the ones these players sit at: a boolean per table, each
+        such player at exactly one, nobody at two, as many of a type as the type's count,
+        their conflicts within the total. Where unavoidable repeats and scarce players
+        meet (the lone leader and those they already played), this decides which types
+        can be combined, which the counts alone cannot see.
+        """
+        listed = [(combo, table, conflict) for combo, (_, _, tables) in found.items()
+                  if tables for table, conflict in tables]
+        if not listed or len(listed) > SCARCE_TABLES:
+            return
+        m = self.m
+        seat = [m.new_bool_var("") for _ in listed]
+        of_type: dict[Type, list] = {}
+        at: dict[int, list] = {}
+        for (combo, table, _), var in zip(listed, seat, strict=True):
+            of_type.setdefault(combo, []).append(var)
+            for i in table:
+                at.setdefault(i, []).append(var)
+        for combo, chosen in of_type.items():
+            m.add(sum(chosen) == self.count[combo])
+        for i, chosen in at.items():
+            if points[i] in scarce:
+                m.add_exactly_one(chosen)
+            else:
+                m.add_at_most_one(chosen)
+        if cap:
+            m.add(cp_model.LinearExpr.weighted_sum(seat, [c for _, _, c in listed]) <= cap)
 
     def _hall(self, v: int, usable: dict[int, set[Type]]) -> None:
         """Seats of group ``v`` at the types each set of its players can use: at least as
@@ -311,10 +349,11 @@ class _Master:
         self.m.add_bool_or([~y for y in present])
 
 
-def _listed_types(problem, group, fits, tables_of, cap: int, deadline: float):
-    """Type -> ({point total: players who can sit at a table of it}, least conflict), over
-    every table of the types that ``fits`` within the conflict cap; ``None`` past
-    ``ROW_LIMIT`` tables or ``deadline``."""
+def _listed_types(problem, group, fits, tables_of, cap: int, deadline: float, scarce):
+    """Type -> ({point total: players who can sit at a table of it}, least conflict, its
+    tables with their conflicts when the type holds a ``scarce`` point total), over every
+    table of the types that ``fits`` within the conflict cap; ``None`` past ``ROW_LIMIT``
+    tables or ``deadline``."""
     matrix = _conflict_matrix(problem, {i: i for i in problem.order}, max(problem.order) + 1)
     found, rows_seen = {}, 0
     for size in sorted(tables_of):
@@ -332,11 +371,14 @@ def _listed_types(problem, group, fits, tables_of, cap: int, deadline: float):
             for v, c in need.items():
                 players[v] = set(np.unique(rows[:, column : column + c]).tolist())
                 column += c
-            found[combo] = players, int(totals.min())
+            listed = None
+            if scarce.intersection(combo):
+                listed = list(zip(map(tuple, rows.tolist()), totals.tolist(), strict=True))
+            found[combo] = players, int(totals.min()), listed
     return found
 
 
-def _given_types(problem, tables, fits, cap: int):
+def _given_types(problem, tables, fits, cap: int, scarce):
     """:func:`_listed_types` over the given ``tables`` only."""
     points, found, rejected = problem.points, {}, set()
     for table in tables:
@@ -349,12 +391,15 @@ def _given_types(problem, tables, fits, cap: int):
             if combo in rejected or not fits(combo):
                 rejected.add(combo)
                 continue
-            entry = found[combo] = ({v: set() for v in combo}, conflict)
-        players, least = entry
+            listed = [] if scarce.intersection(combo) else None
+            entry = found[combo] = ({v: set() for v in combo}, conflict, listed)
+        players, least, listed = entry
         for i in table:
             players[points[i]].add(i)
+        if listed is not None:
+            listed.append((tuple(table), conflict))
         if conflict < least:
-            found[combo] = players, conflict
+            found[combo] = players, conflict, listed
     return found
 
 
