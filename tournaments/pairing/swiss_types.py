@@ -219,7 +219,7 @@ class _Master:
         if tables is None:
             found = _listed_types(problem, group, fits, tables_of, cap, deadline, scarce)
         else:
-            found = _given_types(problem, tables, fits, cap, scarce)
+            found = _given_types(problem, tables, fits, cap, scarce, deadline)
         if found is None:
             return None
         # Per type: who of each score group can sit at one of its tables, its least conflict.
@@ -378,10 +378,12 @@ def _listed_types(problem, group, fits, tables_of, cap: int, deadline: float, sc
     return found
 
 
-def _given_types(problem, tables, fits, cap: int, scarce):
+def _given_types(problem, tables, fits, cap: int, scarce, deadline: float):
     """:func:`_listed_types` over the given ``tables`` only."""
     points, found, rejected = problem.points, {}, set()
-    for table in tables:
+    for k, table in enumerate(tables):
+        if k % 4096 == 4095 and time.perf_counter() > deadline:
+            return None
         conflict = sum(problem.conflicts[a].get(b, 0) for a, b in combinations(table, 2))
         if conflict > cap:
             continue
