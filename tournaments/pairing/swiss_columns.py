@@ -44,6 +44,8 @@ COLUMN_LIMIT = 150_000
 BACKEND = "scip" if mb.Solver("scip").solver_is_supported() else "sat"
 #: The solver needs a moment to return a proof; below this it is not started.
 MIN_SECONDS = 0.05
+#: Share of the time left for ``prove`` after the relaxation of the score tier.
+PROVE_SHARE = 0.5
 #: Share of the time left for the rank spread after seat balance (never proven).
 SPREAD_SHARE = 0.25
 
@@ -133,6 +135,11 @@ def _fill(need: Counter, group: dict, matrix, cap: int):
     One row per table: the choices of each point total's players crossed
     (numpy), then filtered by the summed conflict of their pairs.
     """
+    return fill_with_conflicts(need, group, matrix, cap)[0]
+
+
+def fill_with_conflicts(need: Counter, group: dict, matrix, cap: int):
+    """:func:`_fill` and the conflict total of each of its tables."""
     rows = np.zeros((1, 0), dtype=np.int64)
     for value, count in need.items():
         part = np.array(list(combinations(group[value], count)), dtype=np.int64)
@@ -142,7 +149,8 @@ def _fill(need: Counter, group: dict, matrix, cap: int):
     total = np.zeros(len(rows), dtype=np.int64)
     for a, b in combinations(range(rows.shape[1]), 2):
         total += matrix[rows[:, a], rows[:, b]]
-    return rows[total <= cap]
+    within = total <= cap
+    return rows[within], total[within]
 
 
 def least_conflict(problem, draft: list[list[int]], deadline: float):
@@ -158,8 +166,16 @@ def least_conflict(problem, draft: list[list[int]], deadline: float):
     return found, best, optimal
 
 
-def least_score(problem, current: list[list[int]], conflicts: int, deadline: float):
-    """(tables, least score at ``conflicts``, proven), or ``None`` (too many tables)."""
+def least_score(
+    problem, current: list[list[int]], conflicts: int, deadline: float, bound: int = 0,
+    prove=None,
+):
+    """(tables, least score at ``conflicts``, proven), or ``None`` (too many tables).
+
+    ``bound``: a lower bound on the tier known from elsewhere (the table types of
+    :mod:`.swiss_types`); the split bound is used when it is higher. ``prove``: see
+    :meth:`_Columns.minimise`.
+    """
     low = score_bound([problem.points[i] for i in problem.order], problem.sizes)
     score = problem.tiers(current)[1]
     columns = tables_within_slack(problem, conflicts, score - low, deadline)
@@ -167,7 +183,8 @@ def least_score(problem, current: list[list[int]], conflicts: int, deadline: flo
         return None
     model = _Columns(problem, columns)
     model.fix(0, conflicts)
-    found, best, optimal = model.minimise(1, current, low, deadline, score_step(problem.sizes))
+    found, best, optimal = model.minimise(
+        1, current, max(low, bound), deadline, score_step(problem.sizes), prove)
     if found is None:
         return current, score, False
     return found, best, optimal
@@ -327,12 +344,16 @@ class _Columns:
         return None
 
     def minimise(
-        self, tier: int, tables: list[list[int]], low: int, deadline: float, step: int = 1
+        self, tier: int, tables: list[list[int]], low: int, deadline: float, step: int = 1,
+        prove=None,
     ):
         """(tables or None, best value, proven optimal) for ``tier``, started at ``tables``.
 
         ``low`` is a lower bound on the tier known from outside; every round's
-        value is congruent to the start's modulo ``step``.
+        value is congruent to the start's modulo ``step``. ``prove``, when given, is
+        tried after the relaxation, with ``PROVE_SHARE`` of the time left: called with the
+        tables, their reduced costs, the relaxation's value, the current value, the bound
+        and a deadline, it returns (better tables or None, a lower bound or None, proven).
         """
         weights = self.weights[tier]
         current = self.index(tables)
@@ -350,6 +371,18 @@ class _Columns:
         if upper <= bound:
             return [list(self.columns[k]) for k in current], upper, True
         ranked = np.argsort(reduced, kind="stable")
+        if prove is not None:
+            better, proved, proven = prove(
+                self.columns, reduced, value, upper, bound, share_of(deadline, PROVE_SHARE))
+            if proven:
+                if better is None:
+                    return [list(self.columns[k]) for k in current], upper, True
+                return better, proved, True
+            if proved is not None:
+                bound = max(bound, proved)
+                bound += (upper - bound) % step
+                if upper <= bound:
+                    return [list(self.columns[k]) for k in current], upper, True
         limit = self.KEEP
         while True:
             # A better round costs at most upper - step, so it only has tables

@@ -53,6 +53,7 @@ from itertools import combinations, combinations_with_replacement
 from ortools.sat.python import cp_model
 
 from . import swiss_columns as columns
+from . import swiss_types as types
 from .swiss_polish import polish
 from .swiss_split import least_conflict, score_bound, seat_split, slots_of, splits, type_cost
 
@@ -70,6 +71,9 @@ SCORE_SHARE = 0.75
 #: are at most ``QUICK_SPLITS``, for at most ``SPLIT_SHARE`` of the time left.
 QUICK_SPLITS = 100
 SPLIT_SHARE = 0.5
+#: Share of the time left for the table types over every table (:mod:`.swiss_types`), when
+#: there are too many tables for set partitioning (the splits get the rest).
+TYPES_SHARE = 0.5
 #: Share of the time left that the local search before the score tier may use.
 POLISH_SHARE = 0.15
 #: Most splits cheaper than the draft to try before giving up a proof.
@@ -160,13 +164,14 @@ def solve_round(
         current = polish(problem, current, columns.share_of(deadline, POLISH_SHARE))
         score = problem.tiers(current)[1]
     score_proven, too_many = score == low, False
+    learnt, step = types.Learnt(conflicts), columns.score_step(problem.sizes)
     if not score_proven and _time_left(deadline):
         # Splits first, when few are cheaper than the round (near the split
         # bound): they prove what the linear relaxation often cannot there.
         values = [problem.points[i] for i in problem.order]
         if splits(values, problem.sizes, score, QUICK_SPLITS, deadline)[1]:
             better, score_proven = _cheaper_split(
-                problem, current, score, conflicts, columns.share_of(deadline, SPLIT_SHARE)
+                problem, current, score, conflicts, columns.share_of(deadline, SPLIT_SHARE), low
             )
             if better is not None:
                 current = better
@@ -174,18 +179,34 @@ def solve_round(
         # Seat balance needs time only when swaps of equal points leave an
         # unfair table; otherwise score mixing may use all of it.
         seats_after = problem.tiers(tidy(problem, current, deadline))[2]
+
+        def prove(tables, reduced, value, upper, bound, until):
+            # Table types over the tables the relaxation leaves a round, window by window.
+            return types.by_windows(
+                problem, tables, reduced, value, upper, bound, conflicts, until, step, learnt)
+
         solved = columns.least_score(
             problem, current, conflicts,
-            columns.share_of(deadline, SCORE_SHARE) if seats_after else deadline,
+            columns.share_of(deadline, SCORE_SHARE) if seats_after else deadline, low, prove,
         )
         too_many = solved is None
         if solved is not None:
             current, _, score_proven = solved
         elif _time_left(deadline):
-            score = problem.tiers(current)[1]
-            better, score_proven = _cheaper_split(problem, current, score, conflicts, deadline)
+            # Too many tables for set partitioning: table types over all of them, then splits.
+            better, bound, score_proven = types.least_score(
+                problem, current, conflicts, columns.share_of(deadline, TYPES_SHARE), step,
+                learnt)
             if better is not None:
                 current = better
+            if bound is not None:
+                low = max(low, bound)
+            if not score_proven and _time_left(deadline):
+                score = problem.tiers(current)[1]
+                better, score_proven = _cheaper_split(
+                    problem, current, score, conflicts, deadline, low)
+                if better is not None:
+                    current = better
     # 3. Seat balance: 0 is a bound; otherwise the fewest tables without a fair opener.
     current = tidy(problem, current, deadline)
     seats = problem.tiers(current)[2]
@@ -211,17 +232,19 @@ def _time_left(deadline: float) -> bool:
     return time.perf_counter() + columns.MIN_SECONDS < deadline
 
 
-def _cheaper_split(problem: RoundProblem, current, score: int, conflicts: int, deadline: float):
+def _cheaper_split(
+    problem: RoundProblem, current, score: int, conflicts: int, deadline: float, bound: int = 0
+):
     """(tables of the cheapest fillable split below ``score`` or None, proven).
 
-    Splits are tried cheapest first, from the bound up, in cost windows
-    that double: the first one players can fill is optimal. A window with
-    too many splits is tried in part; what it finds improves the draft but
-    proves nothing.
+    Splits are tried cheapest first, from the bound up (the split bound, or
+    ``bound`` when that is known to be higher), in cost windows that double:
+    the first one players can fill is optimal. A window with too many splits
+    is tried in part; what it finds improves the draft but proves nothing.
     """
     points = problem.points
     values = [points[i] for i in problem.order]
-    low, width, proven = score_bound(values, problem.sizes), 1, True
+    low, width, proven = max(bound, score_bound(values, problem.sizes)), 1, True
     while low < score and time.perf_counter() < deadline:
         high = min(score, low + width)
         candidates, complete = splits(values, problem.sizes, high, SPLIT_LIMIT, deadline)
