@@ -77,6 +77,9 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     _fits(page, f"manage-{language}")
     page.click("#generate-button")
     expect(page).to_have_url(re.compile(rf"/tournaments/{tournament.slug}/manage/rounds/1/$"))
+    # The URL is the new page's as soon as it starts to load; its seat-swap script runs once it
+    # has (a tap before that does nothing, which a loaded machine showed).
+    page.wait_for_load_state()
     expect(page.locator("#round-status")).to_have_text(words["draft"])
     expect(page.locator(".table-card")).to_have_count(2)
     _fits(page, f"draft-{language}")
