@@ -2,10 +2,8 @@
 referee opens a table's link on a tablet that is not logged in — in English, Russian and German,
 with nothing wider than the screen at 1024 px. Screenshots go to $TOURNAMENT_SHOTS when set."""
 
-import os
 import re
 from datetime import date
-from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -14,28 +12,13 @@ from playwright.sync_api import expect
 
 from clubs.models import Membership
 from clubs.permissions import SITE
+from tests.e2e.fits import fits
 from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import TournamentRound
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = os.environ.get("TOURNAMENT_SHOTS")
-
-
-def _fits(page, name):
-    """Nothing on the page is wider than the screen, nor cut inside its own box."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-    cut = page.evaluate("""[...document.querySelectorAll(`main button, main .button, main h1,
-        main h2, main .badge, main .seat-pick, main label`)]
-      .filter(el => el.offsetParent && el.scrollWidth > el.clientWidth + 1)
-      .map(el => el.innerText)""")
-    assert cut == [], f"{name}: {cut}"
 
 
 def _words(language):
@@ -74,7 +57,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
 
     log_in(page, live_server, "tournament-org")
     page.goto(f"{live_server.url}/tournaments/{tournament.slug}/manage/")
-    _fits(page, f"manage-{language}")
+    fits(page, f"manage-{language}")
     page.click("#generate-button")
     expect(page).to_have_url(re.compile(rf"/tournaments/{tournament.slug}/manage/rounds/1/$"))
     # The URL is the new page's as soon as it starts to load; its seat-swap script runs once it
@@ -82,7 +65,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     page.wait_for_load_state()
     expect(page.locator("#round-status")).to_have_text(words["draft"])
     expect(page.locator(".table-card")).to_have_count(2)
-    _fits(page, f"draft-{language}")
+    fits(page, f"draft-{language}")
 
     # Tap the opener of table 1, then the opener of table 2: they change places.
     rnd = TournamentRound.objects.get(tournament=tournament, number=1)
@@ -101,7 +84,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     page.click("#publish-button")
     expect(page.locator(".messages")).to_contain_text(words["published"])
     expect(page.locator("#round-status")).to_have_text(words["playing"])
-    _fits(page, f"published-{language}")
+    fits(page, f"published-{language}")
     expect(page.locator(".table-card .badge.live")).to_have_count(2)
 
     # The referee's tablet: the table link alone opens it, no login, with the table's players.
@@ -118,7 +101,7 @@ def test_organiser_pairs_edits_and_publishes_a_round_then_a_referee_opens_a_tabl
     for seat, name in enumerate(names):
         expect(tablet.locator(f'.scoreboard tr[data-seat="{seat}"]')).to_contain_text(name)
     expect(tablet.locator("h1")).to_contain_text(words["table 1"])
-    _fits(tablet, f"tablet-{language}")
+    fits(tablet, f"tablet-{language}")
     tablet_context.close()
     context.close()
 

@@ -3,9 +3,7 @@ tablet and phone size (on the phone in English, Russian and German): the form co
 (the date too, in every language), what the stage keeps is disabled with why, nothing is wider
 than the screen. Screenshots go to $TOURNAMENT_SHOTS when set."""
 
-import os
 from datetime import date
-from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -14,28 +12,13 @@ from playwright.sync_api import expect
 
 from clubs.models import Membership
 from clubs.permissions import SITE
+from tests.e2e.fits import fits
 from tests.e2e.session import log_in
 from tests.factories import ClubFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SHOTS = os.environ.get("TOURNAMENT_SHOTS")
-
-
-def _fits(page, name):
-    """Nothing on the page is wider than the screen, nor cut inside its own box."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name.replace(' ', '-')}.png", full_page=True)
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-    cut = page.evaluate("""[...document.querySelectorAll(`main button, main .button, main h1,
-        main label, main legend`)]
-      .filter(el => el.offsetParent && el.scrollWidth > el.clientWidth + 1)
-      .map(el => el.innerText)""")
-    assert cut == [], f"{name}: {cut}"
 
 
 def _words(language):
@@ -78,21 +61,21 @@ def test_organiser_edits_the_name_and_the_rounds(browser, live_server, size, lan
         expect(page.locator("#id_table_size")).to_be_disabled()
         expect(page.locator("#id_name")).to_have_value("Club Cuo")
         expect(page.locator("#id_starts_on")).to_have_value("2026-05-09")
-        _fits(page, f"{size[0]} {language} edit")
+        fits(page, f"{size[0]} {language} edit")
 
         page.fill("#id_name", "Club Cup")
         page.fill("#id_rounds", "5")
         page.click("#save-settings")
         expect(page.locator(".messages")).to_contain_text(words["saved"])
         expect(page.locator("main")).to_contain_text("Club Cup")
-        _fits(page, f"{size[0]} {language} manage")
+        fits(page, f"{size[0]} {language} manage")
 
         # A Swiss tournament without rounds: refused in words on the form, nothing written.
         page.click("#edit-button")
         page.fill("#id_rounds", "0")
         page.click("#save-settings")
         expect(page.locator("#tournament-edit .errorlist")).to_contain_text(words["no rounds"])
-        _fits(page, f"{size[0]} {language} refused")
+        fits(page, f"{size[0]} {language} refused")
     finally:
         context.close()
     tournament = Tournament.objects.get(pk=tournament.pk)
