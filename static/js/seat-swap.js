@@ -1,8 +1,5 @@
 // A draft round: tap one player, then another, and the swap form is sent for the two.
-(function () {
-  "use strict";
-  const form = document.getElementById("swap-form");
-  if (!form) return;
+function bind(form) {
   let picked = null;
   document.querySelectorAll(".seat-pick").forEach((button) => {
     button.addEventListener("click", () => {
@@ -13,4 +10,7 @@
       form.submit();
     });
   });
-})();
+}
+
+const form = document.getElementById("swap-form");
+if (form) bind(form);

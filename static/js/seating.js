@@ -2,8 +2,7 @@
 // A typed name that is one of the club's people (the datalist) takes that person's id; a
 // person seated once is not offered to another seat and is refused there; a new name shows
 // whether it joins the club or comes as a guest. The server checks all of it again.
-(function () {
-  "use strict";
+function seatPickers() {
   const form = document.getElementById("game-new");
   const list = document.getElementById("club-people");
   const board = document.getElementById("seats");
@@ -99,13 +98,12 @@
     });
   }
   update();
-})();
+}
 
 // Back from the tablet of a game this form just started goes to that game, never to this form
 // again (a second Start would make a second game). The tablet (static/js/tablet/main.js) turns
 // the mark set here on submit into the game's address.
-(function () {
-  "use strict";
+function backToTheGame() {
   const form = document.getElementById("game-new");
   if (!form) return;
   const SUBMITTED = "game-new:submitted", STARTED = "game-new:started";
@@ -128,4 +126,7 @@
     } catch (error) { return; }
     if (started && cameBack(event)) window.location.replace(started);
   });
-})();
+}
+
+seatPickers();
+backToTheGame();
