@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
@@ -36,6 +35,7 @@ from .mail import MailNotSent, mail_send
 from .models import ClubAuditEntry
 from .permissions import Actor
 from .refusals import Refused
+from .signup import confirmation_wanted  # as a new account is: where the site sends e-mail
 
 
 class EmailChangeRefused(Refused):
@@ -70,11 +70,6 @@ class Change:
 
 
 email_change_tokens = EmailChangeTokens()
-
-
-def confirmation_wanted() -> bool:
-    """Whether a new address must be confirmed: only where the site sends e-mail."""
-    return bool(settings.EMAIL_CONFIGURED)
 
 
 def _encoded(text: str) -> str:

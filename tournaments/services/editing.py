@@ -16,11 +16,10 @@ import json
 from django.db import transaction
 
 from clubs.permissions import Actor
-from scoring.presets import POOLS, TILE_SETS, tile_set_overrides
 
 from ..models import Stage, Tournament, TournamentRound
 from .audit import Action, check, tournament_audit
-from .entries import settings_check, tournament_locked
+from .entries import knockout_advance, settings_check, tiebreaks_ordered, tournament_locked
 from .errors import Refused
 
 # The settings an organiser edits, as the service names them (``rounds`` is planned_rounds).
@@ -81,12 +80,11 @@ def _stages_follow(tournament: Tournament, changed: dict) -> None:
     """The stages made at creation follow the format, the table size and the knockout."""
     if "format" in changed:
         Stage.objects.filter(tournament=tournament, order=1).update(kind=tournament.format)
-    advance = 2 if tournament.table_size == 4 else 1
     if tournament.knockout_size:
         Stage.objects.update_or_create(
             tournament=tournament, order=2,
             defaults={"kind": Stage.Kind.KNOCKOUT, "qualifiers": tournament.knockout_size,
-                      "advance": advance})
+                      "advance": knockout_advance(tournament.table_size)})
     else:
         Stage.objects.filter(tournament=tournament, order=2).delete()
 
@@ -121,8 +119,7 @@ def tournament_edit(*, tournament: Tournament, changes: dict, stamp: str = "",
         if not changes["name"]:
             raise Refused("tournament-name-needed")
     if "tiebreaks" in changes:
-        tiebreaks = list(changes["tiebreaks"] or [])
-        changes["tiebreaks"] = ["points", *[c for c in tiebreaks if c != "points"]]
+        changes["tiebreaks"] = tiebreaks_ordered(list(changes["tiebreaks"] or []))
     for name in ("target", "rounds_per_game"):
         if name in changes:
             changes[name] = changes[name] or None
@@ -133,17 +130,9 @@ def tournament_edit(*, tournament: Tournament, changes: dict, stamp: str = "",
         if name in changed and name in fixed:
             raise Refused(fixed[name], setting=name)
     after = {**before, **changed}
-    if after["tile_set"] not in TILE_SETS or after["pool"] not in POOLS:
-        raise Refused("bad-tiles", tiles=after["tile_set"], pool=after["pool"])
-    overrides = tile_set_overrides(after["tile_set"], after["pool"])
-    if after["target"]:
-        overrides["target"] = after["target"]
-    if after["rounds_per_game"]:
-        overrides["rounds_limit"] = after["rounds_per_game"]
-    settings_check(preset=after["preset"], overrides=overrides,
-                    table_size=after["table_size"], format=after["format"],
-                    rounds=after["rounds"], tiebreaks=after["tiebreaks"],
-                    knockout_size=after["knockout_size"])
+    settings_check(**{name: after[name] for name in (
+        "preset", "tile_set", "pool", "target", "rounds_per_game", "table_size", "format",
+        "rounds", "tiebreaks", "knockout_size")})
     played = sum(1 for order, _status in rounds if order == 1)
     if "rounds" in changed and after["format"] == Tournament.Format.SWISS \
             and after["rounds"] < played:

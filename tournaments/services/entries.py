@@ -55,7 +55,30 @@ def _create_with_unique_slug(name: str, starts_on: datetime.date, key: str | Non
     raise Refused("slug-taken")
 
 
-def settings_check(*, preset, overrides, table_size, format, rounds, tiebreaks, knockout_size):
+def tiebreaks_ordered(tiebreaks: list[str]) -> list[str]:
+    """Tournament points always rank first; the list orders what breaks ties after them."""
+    if tiebreaks[:1] == ["points"]:
+        return tiebreaks
+    return ["points", *[c for c in tiebreaks if c != "points"]]
+
+
+def knockout_advance(table_size: int) -> int:
+    """Tables of 4 send their top two on, so 8 qualifiers make two semi-finals and a final
+    table of four; tables of 2 and 3 send only the winner on."""
+    return 2 if table_size == 4 else 1
+
+
+def settings_check(*, preset, tile_set, pool, target, rounds_per_game, table_size, format,
+                   rounds, tiebreaks, knockout_size) -> None:
+    """Refuse settings a tournament cannot be played with, the games' rules included (as
+    each table's game will have them: Tournament.overrides)."""
+    if tile_set not in TILE_SETS or pool not in POOLS:
+        raise Refused("bad-tiles", tiles=tile_set, pool=pool)
+    overrides = tile_set_overrides(tile_set, pool)
+    if target:
+        overrides["target"] = target
+    if rounds_per_game:
+        overrides["rounds_limit"] = rounds_per_game
     if table_size not in (2, 3, 4):
         raise Refused("bad-table-size", table_size=table_size)
     if format not in Tournament.Format.values:
@@ -109,20 +132,10 @@ def tournament_create(
     earlier = Tournament.objects.filter(creation_key=key).first() if key else None
     if earlier is not None:
         return earlier
-    tiebreaks = list(tiebreaks or DEFAULT_TIEBREAKS)
-    # Tournament points always rank first; the list orders what breaks ties after them.
-    if tiebreaks[0] != "points":
-        tiebreaks = ["points", *[c for c in tiebreaks if c != "points"]]
-    if tile_set not in TILE_SETS or pool not in POOLS:
-        raise Refused("bad-tiles", tiles=tile_set, pool=pool)
-    # The games' rules as each table's game will have them (Tournament.overrides).
-    overrides = tile_set_overrides(tile_set, pool)
-    if target:
-        overrides["target"] = target
-    if rounds_per_game:
-        overrides["rounds_limit"] = rounds_per_game
-    settings_check(preset=preset, overrides=overrides, table_size=table_size, format=format,
-                    rounds=rounds, tiebreaks=tiebreaks, knockout_size=knockout_size)
+    tiebreaks = tiebreaks_ordered(list(tiebreaks or DEFAULT_TIEBREAKS))
+    settings_check(preset=preset, tile_set=tile_set, pool=pool, target=target,
+                   rounds_per_game=rounds_per_game, table_size=table_size, format=format,
+                   rounds=rounds, tiebreaks=tiebreaks, knockout_size=knockout_size)
     tournament, new = _create_with_unique_slug(
         name.strip(), starts_on, key or None, club=club, preset=preset, target=target or None,
         rounds_per_game=rounds_per_game or None, table_size=table_size, tile_set=tile_set,
@@ -136,10 +149,8 @@ def tournament_create(
         return tournament
     Stage.objects.create(tournament=tournament, order=1, kind=format)
     if knockout_size:
-        # Tables of 4 send their top two on, so 8 qualifiers make two semi-finals and a final
-        # table of four; tables of 2 and 3 send only the winner on.
         Stage.objects.create(tournament=tournament, order=2, kind=Stage.Kind.KNOCKOUT,
-                             qualifiers=knockout_size, advance=2 if table_size == 4 else 1)
+                             qualifiers=knockout_size, advance=knockout_advance(table_size))
     tournament_audit(tournament, Action.CREATE, actor, after={
         "name": tournament.name, "starts_on": starts_on.isoformat(), "format": format,
         "rounds": rounds, "table_size": table_size, "knockout_size": knockout_size,
