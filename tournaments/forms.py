@@ -48,6 +48,7 @@ class TournamentForm(forms.Form):
                                 help_text=_("Swiss rounds; for a round robin 0 plays it in full."))
     points_scheme = forms.ChoiceField(label=_("Tournament points"),
                                       choices=Tournament.Points.choices,
+                                      initial=Tournament.Points.PLACING,  # the service's own
                                       widget=forms.RadioSelect)
     remainder = forms.ChoiceField(label=_("Left-over players"),
                                   choices=Tournament.Remainder.choices,
